@@ -1,0 +1,1 @@
+"""atout.cli: the `atout` command."""

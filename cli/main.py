@@ -1,0 +1,70 @@
+"""The `atout` command: one click group, one small function per command.
+
+Every user mistake ends as a one-line ``atout: error: ...`` on stderr with
+exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from atout.engine import GAME_NAMES, AtoutError, get_game
+
+GAME_OPTION = click.option("--game", "-g", "game_name", required=True,
+                           type=click.Choice(GAME_NAMES, case_sensitive=False),
+                           help="The game: " + ", ".join(GAME_NAMES) + ".")
+
+
+def fail(message: str) -> "NoReturn":  # noqa: F821
+    click.echo(f"atout: error: {message}", err=True)
+    sys.exit(2)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="atout")
+def cli() -> None:
+    """atout: double-dummy solver and hand analyser for Tarot, Tarocco
+    Piemontese, Belote, two-player Tarot, Smear, and bridge."""
+
+
+@cli.command()
+@GAME_OPTION
+@click.option("--seed", type=int, default=None, help="Seed of the random dealer (same seed, same deal).")
+def deal(game_name: str, seed: int | None) -> None:
+    """Print a random deal of a game in atout's notation."""
+    game = get_game(game_name)
+    click.echo(game.format_deal(game.random_deal(seed)))
+
+
+@cli.command()
+@click.argument("game_name", metavar="GAME", type=click.Choice(GAME_NAMES, case_sensitive=False))
+def rules(game_name: str) -> None:
+    """Print a summary of a game's rules as atout implements them."""
+    click.echo(get_game(game_name).rules_summary())
+
+
+def main(argv=None) -> None:
+    """Entry point: runs the group and turns every user error into one line."""
+    try:
+        cli.main(args=argv, prog_name="atout", standalone_mode=False)
+    except click.exceptions.Abort:
+        fail("interrupted")
+    except click.exceptions.NoArgsIsHelpError as exc:
+        click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
+        sys.exit(2)
+    except click.UsageError as exc:
+        fail(exc.format_message().replace("\n", " "))
+    except click.ClickException as exc:
+        fail(exc.format_message().replace("\n", " "))
+    except AtoutError as exc:
+        fail(str(exc))
+    except KeyboardInterrupt:
+        fail("interrupted")
+    except BrokenPipeError:
+        sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()

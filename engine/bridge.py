@@ -1,0 +1,119 @@
+"""Contract bridge, the reference game: 52 cards, follow suit, tricks for the
+declaring side. Deals read and write PBN (``N:AKQ.... ... ... ...``)."""
+
+from __future__ import annotations
+
+from .cards import french_deck, suit_of
+from .deal import Deal, Packet, check_no_duplicates
+from .errors import NotationError, RuleError
+from .game import Game, TrickState, highest
+
+SEAT_LETTERS = "NESW"
+#: Strains as DDS names them; a strain is a trump suit (0..3) or None.
+STRAINS = {"S": 0, "H": 1, "D": 2, "C": 3, "NT": None, "N": None}
+
+
+def parse_seat(text) -> int:
+    if isinstance(text, int):
+        if 0 <= text < 4:
+            return text
+    elif str(text).upper() in SEAT_LETTERS and len(str(text)) == 1:
+        return SEAT_LETTERS.index(str(text).upper())
+    raise RuleError(f"unknown seat {text!r}: a bridge seat is N, E, S or W")
+
+
+def parse_strain(text):
+    if text is None or (isinstance(text, int) and 0 <= text < 4):
+        return text
+    key = str(text).upper()
+    if key in STRAINS:
+        return STRAINS[key]
+    raise RuleError(f"unknown strain {text!r}: a strain is S, H, D, C or NT")
+
+
+class BridgeGame(Game):
+    name = "bridge"
+    title = "Contract bridge (reference game)"
+    deck = french_deck("bridge", "23456789TJQKA")
+    n_seats = 4
+    hand_sizes = (13, 13, 13, 13)
+    extra_sizes: dict = {}
+    sides = (0, 1, 0, 1)
+
+    def parse_deal(self, text: str) -> Deal:
+        """A PBN deal: ``F:h1 h2 h3 h4`` with F the seat of the first hand,
+        the others clockwise. Seats are numbered N=0, E=1, S=2, W=3."""
+        text = (text or "").strip()
+        first = 0
+        if len(text) > 1 and text[1] == ":":
+            first = parse_seat(text[0])
+            text = text[2:]
+        elif text[:1].upper() in SEAT_LETTERS and text[1:2] == " ":
+            pass
+        hands_text = text.split()
+        if len(hands_text) != 4:
+            raise NotationError(f"{len(hands_text)} hands given, a bridge deal has 4")
+        hands = [None] * 4
+        for i, h in enumerate(hands_text):
+            hands[(first + i) % 4] = Packet(*self.deck.parse_hand(h, 13))
+        check_no_duplicates(self.deck, [h.cards for h in hands])
+        return Deal(self, tuple(hands), {})
+
+    def format_deal(self, deal: Deal) -> str:
+        return "N:" + " ".join(self.deck.format_hand(h.cards, h.unknown) for h in deal.hands)
+
+    def new_state(self, deal: Deal, declarer="S", strain="NT", level: int | None = None) -> "BridgeState":
+        return BridgeState(self, deal, parse_seat(declarer), parse_strain(strain), level)
+
+    def rules_summary(self) -> str:
+        return (
+            "Contract bridge (reference game)\n"
+            "  52 cards, 13 to each of N, E, S, W; partners N-S and E-W.\n"
+            "  The player on the declarer's left leads; play goes clockwise.\n"
+            "  Follow suit if you can, else play any card.\n"
+            "  The highest trump wins the trick, else the highest card of the suit led.\n"
+            "  Solved value: tricks taken by the declarer's side (13 in all).\n"
+            "  Deals in PBN: N:AKQ.JT9.876.5432 ... (spades.hearts.diamonds.clubs).")
+
+
+class BridgeState(TrickState):
+    def __init__(self, game, deal, declarer: int, trump, level):
+        super().__init__(game, deal, leader=(declarer + 1) % 4)
+        self.declarer = declarer
+        self.trump = trump
+        self.level = level
+        self.max_side = declarer % 2
+        sizes = {len(h) for h in self.hands}
+        if len(sizes) != 1:
+            raise RuleError("every bridge hand must hold the same number of cards")
+
+    def legal_cards(self):
+        hand = self.hands[self.to_play]
+        if self.trick:
+            follow = [c for c in hand if suit_of(c) == self.led_suit]
+            if follow:
+                return sorted(follow)
+        return sorted(hand)
+
+    def trick_winner(self, leader, cards):
+        led = suit_of(cards[0])
+
+        def strength(card):
+            if suit_of(card) == self.trump:
+                return 100 + card
+            return card if suit_of(card) == led else -1
+        return (leader + highest(cards, strength)) % 4
+
+    def objective(self) -> int:
+        return self.tricks_won(self.max_side)
+
+    def score(self) -> dict:
+        tricks = self.objective()
+        out = {"tricks": tricks}
+        if self.level is not None:
+            out["made"] = tricks >= 6 + self.level
+            out["overtricks"] = tricks - 6 - self.level
+        return out
+
+
+GAME = BridgeGame()

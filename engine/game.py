@@ -1,0 +1,259 @@
+"""What every game shares: the immutable ``Game`` description and the mutable
+``TrickState`` of the play, OpenSpiel style (legal_cards, play, undo,
+is_over, objective, score).
+
+A game module subclasses both. The state keeps the whole history of the
+play, and a game's objective and score are computed from that history at the
+end: slower than bookkeeping along the way, but plainly the rules.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Sequence
+
+from .cards import Card, Deck, suit_of
+from .deal import Deal, read_deal, write_deal
+from .errors import IllegalPlayError, NotationError
+
+
+@dataclass(frozen=True)
+class Trick:
+    leader: int
+    cards: tuple[Card, ...]  # in play order, from the leader
+    winner: int
+
+    def seat_of(self, index: int, n_seats: int) -> int:
+        return (self.leader + index) % n_seats
+
+    def plays(self, n_seats: int):
+        """(seat, card) pairs in play order."""
+        return [((self.leader + i) % n_seats, c) for i, c in enumerate(self.cards)]
+
+
+class Game:
+    """An immutable description of one game. Subclasses set the attributes
+    and implement ``new_state`` and ``rules_summary``."""
+
+    name: str = ""
+    title: str = ""
+    deck: Deck
+    n_seats: int = 4
+    hand_sizes: tuple[int, ...] = ()
+    extra_sizes: dict = {}
+    #: side of each seat (0 or 1); partners share a side
+    sides: tuple[int, ...] = (0, 1, 0, 1)
+
+    # -- notation -----------------------------------------------------------
+    def parse_deal(self, text: str) -> Deal:
+        return read_deal(self, text)
+
+    def format_deal(self, deal: Deal) -> str:
+        return write_deal(deal)
+
+    def parse_cards(self, text: str) -> list[Card]:
+        return self.deck.parse_cards(text)
+
+    # -- dealing ------------------------------------------------------------
+    def random_deal(self, seed: int | None = None) -> Deal:
+        """A uniformly random deal, reproducible from the seed."""
+        rng = random.Random(seed)
+        cards = list(self.deck.cards)
+        rng.shuffle(cards)
+        hands, start = [], 0
+        for size in self.hand_sizes:
+            hands.append(cards[start:start + size])
+            start += size
+        extras = {}
+        for name, size in self.extra_sizes.items():
+            extras[name] = cards[start:start + size]
+            start += size
+        return self.deal_from(hands, extras)
+
+    def deal_from(self, hands: Sequence, extras: dict | None = None) -> Deal:
+        from .deal import Packet, complete_extras
+        return complete_extras(self, [Packet(frozenset(h)) for h in hands],
+                               {k: Packet(frozenset(v)) for k, v in (extras or {}).items()})
+
+    # -- play ---------------------------------------------------------------
+    def new_state(self, deal: Deal, **contract) -> "TrickState":
+        raise NotImplementedError
+
+    def state_after(self, deal: Deal, played: Sequence[Card] = (), **contract) -> "TrickState":
+        """The state after the given cards were played from the deal's start;
+        raises IllegalPlayError naming the first card that could not be."""
+        state = self.new_state(deal, **contract)
+        for card in played:
+            state.play(card)
+        return state
+
+    def rules_summary(self) -> str:
+        raise NotImplementedError
+
+    def side_of(self, seat: int) -> int:
+        return self.sides[seat]
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name}>"
+
+
+class TrickState:
+    """The play of a deal, trick by trick.
+
+    ``hands[seat]`` is the set of cards the seat may still play (tarot2 adds
+    its piles). Subclasses implement ``legal_cards``, ``trick_winner``,
+    ``objective`` and ``score``; ``max_side`` is the side whose objective the
+    search maximises.
+    """
+
+    max_side: int = 0
+
+    def __init__(self, game: Game, deal: Deal, leader: int = 0):
+        if not deal.is_complete:
+            raise NotationError("the play needs a deal with every card known")
+        self.game = game
+        self.deal = deal
+        self.n = game.n_seats
+        self.hands: list[set[Card]] = [set(h.cards) for h in deal.hands]
+        self.leader = leader
+        self.trick: list[Card] = []
+        self.tricks: list[Trick] = []
+        self._undo: list[tuple] = []
+
+    # -- whose turn -----------------------------------------------------------
+    @property
+    def to_play(self) -> int:
+        return (self.leader + len(self.trick)) % self.n
+
+    def side_of(self, seat: int) -> int:
+        return self.game.sides[seat]
+
+    def maximizing(self, seat: int | None = None) -> bool:
+        """Is the seat (default: the one to play) on the side that maximises?"""
+        return self.side_of(self.to_play if seat is None else seat) == self.max_side
+
+    @property
+    def tricks_left(self) -> int:
+        return max(len(h) for h in self.hands) + (1 if self.trick else 0)
+
+    def is_over(self) -> bool:
+        return not self.trick and all(not h for h in self.hands)
+
+    @property
+    def led_suit(self) -> int | None:
+        """Suit of the trick's first card (games with a fool override)."""
+        return suit_of(self.trick[0]) if self.trick else None
+
+    @property
+    def played(self) -> list[Card]:
+        """Every card played so far, in order."""
+        out = [c for t in self.tricks for c in t.cards]
+        return out + list(self.trick)
+
+    # -- rules a game supplies ------------------------------------------------
+    def legal_cards(self) -> list[Card]:
+        raise NotImplementedError
+
+    def trick_winner(self, leader: int, cards: Sequence[Card]) -> int:
+        """Seat that wins a complete trick."""
+        raise NotImplementedError
+
+    def objective(self) -> int:
+        """The searched value for ``max_side`` at the end of the deal."""
+        raise NotImplementedError
+
+    def score(self) -> dict:
+        """The deal's score under RULES.md, at the end of the deal."""
+        raise NotImplementedError
+
+    # -- moves ----------------------------------------------------------------
+    def holding(self, seat: int) -> set[Card]:
+        """Cards the seat could play if no obligation applied."""
+        return self.hands[seat]
+
+    def play(self, card: Card) -> None:
+        legal = self.legal_cards()
+        if card not in legal:
+            deck = self.game.deck
+            seat = self.to_play
+            if self.is_over():
+                raise IllegalPlayError(f"cannot play {deck.token(card)}: the deal is over")
+            if card not in self.holding(seat):
+                raise IllegalPlayError(f"illegal play {deck.token(card)}: seat {seat} does not hold it")
+            raise IllegalPlayError(f"illegal play {deck.token(card)}: seat {seat} must play one of "
+                                   f"{deck.format_cards(sorted(legal, reverse=True))}")
+        self._undo.append(self._snapshot())
+        self._remove_from_hand(self.to_play, card)
+        self.trick.append(card)
+        if len(self.trick) == self.n:
+            winner = self.trick_winner(self.leader, self.trick)
+            self.tricks.append(Trick(self.leader, tuple(self.trick), winner))
+            self.leader = winner
+            self.trick = []
+            self._after_trick()
+
+    def undo(self) -> Card:
+        """Take back the last card played; returns it."""
+        if not self._undo:
+            raise IllegalPlayError("nothing to undo")
+        card = self.played[-1]
+        self._restore(self._undo.pop())
+        return card
+
+    def _remove_from_hand(self, seat: int, card: Card) -> None:
+        self.hands[seat].discard(card)
+
+    def _after_trick(self) -> None:
+        """Hook for what happens when a trick is gathered (tarot2 piles)."""
+
+    def _snapshot(self) -> tuple:
+        return ([set(h) for h in self.hands], list(self.trick), self.leader, len(self.tricks))
+
+    def _restore(self, snap: tuple) -> None:
+        hands, trick, leader, n_tricks = snap
+        self.hands, self.trick, self.leader = hands, trick, leader
+        del self.tricks[n_tricks:]
+
+    # -- information ------------------------------------------------------------
+    def won_cards(self, side: int) -> list[Card]:
+        """Cards in the tricks won by a side (before any exchange rule)."""
+        return [c for t in self.tricks if self.side_of(t.winner) == side for c in t.cards]
+
+    def tricks_won(self, side: int) -> int:
+        return sum(1 for t in self.tricks if self.side_of(t.winner) == side)
+
+    def visible_to(self, seat: int) -> dict:
+        """What a seat may see now: its own cards, the cards played (trick by
+        trick), and the game's public cards (``public_cards``)."""
+        return {
+            "seat": seat,
+            "hand": sorted(self.hands[seat]),
+            "tricks": [(t.leader, t.cards) for t in self.tricks],
+            "trick": (self.leader, tuple(self.trick)),
+            "public": self.public_cards(seat),
+            "hand_sizes": [len(h) for h in self.hands],
+        }
+
+    def public_cards(self, seat: int) -> dict:
+        """Cards other than the played ones that the seat may see (per game)."""
+        return {}
+
+    def clone(self) -> "TrickState":
+        import copy
+        return copy.deepcopy(self)
+
+    def __repr__(self) -> str:
+        deck = self.game.deck
+        hands = " ".join(deck.format_hand(h) for h in self.hands)
+        return f"<{self.game.name} {hands} trick={deck.format_cards(self.trick)} to_play={self.to_play}>"
+
+
+def highest(cards: Sequence[Card], strength) -> int:
+    """Index of the card with the largest ``strength(card)``; ties keep the
+    first (they do not happen with distinct cards)."""
+    best = 0
+    for i in range(1, len(cards)):
+        if strength(cards[i]) > strength(cards[best]):
+            best = i
+    return best
