@@ -1,0 +1,291 @@
+"""French Tarot for four players (RULES.md section 1): the reference engine.
+
+The taker plays alone against three defenders. The play follows the tarot
+obligations (follow suit; on trumps, overtrump if able; unable to follow,
+trump and overtrump if able; the Excuse always playable) and the deal is
+scored from the complete trick history with the pure functions of
+``tarot_scoring``. The phases before the play (auction, dog and discard,
+handful and misery declarations) live in ``tarot_bidding``.
+
+Deal notation: the four hands in seat order, then ``dog:HAND``.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .cards import FOOL, TAROT_DECK, TRUMPS, Card, suit_of
+from .deal import Deal
+from .errors import RuleError
+from .game import Game, TrickState
+from .tarot_bidding import (CONTRACTS, DOG_CONTRACTS, by_seat, check_discard, check_handful,
+                            check_misery, default_discard, parse_contract)
+from .tarot_scoring import PETIT, count_oudlers, score_deal, settle_tricks, tally, target
+
+N_SEATS = 4
+HAND_SIZE = 18
+DOG_SIZE = 6
+
+
+def led_suit_of(cards: Sequence[Card]) -> int | None:
+    """The suit to follow: that of the first card other than the Excuse
+    (an Excuse led lets the next card set the suit); None if there is none."""
+    for card in cards:
+        if card != FOOL:
+            return suit_of(card)
+    return None
+
+
+def legal_from(hand, trick: Sequence[Card]) -> list[Card]:
+    """The cards of ``hand`` that may be played on ``trick`` (cards so far, in
+    order). Follow the suit led; if trumps are led or you cannot follow,
+    play a trump, one higher than every trump in the trick if you can; with
+    neither, any card. The Excuse is always playable."""
+    hand = set(hand)
+    led = led_suit_of(trick)
+    if led is None:
+        return sorted(hand)
+    follow = [c for c in hand if suit_of(c) == led]
+    if led != TRUMPS and follow:
+        legal = follow
+    else:
+        trumps = [c for c in hand if suit_of(c) == TRUMPS]
+        if trumps:
+            top = max((c for c in trick if suit_of(c) == TRUMPS), default=0)
+            legal = [c for c in trumps if c > top] or trumps
+        else:
+            legal = list(hand)
+    if FOOL in hand and FOOL not in legal:
+        legal.append(FOOL)
+    return sorted(legal)
+
+
+def winning_index(cards: Sequence[Card], excuse_wins: bool = False) -> int:
+    """Index of the card that wins a complete trick: the highest trump, else
+    the highest card of the suit led; the Excuse never wins, except when
+    ``excuse_wins`` (the slam exception: it was led to the last trick by a
+    side that won every previous trick)."""
+    if excuse_wins and cards[0] == FOOL:
+        return 0
+    led = led_suit_of(cards)
+
+    def strength(card: Card) -> int:
+        if card == FOOL:
+            return -1
+        if suit_of(card) == TRUMPS:
+            return 100 + card
+        return card if suit_of(card) == led else -1
+    return max(range(len(cards)), key=lambda i: strength(cards[i]))
+
+
+def _flatten(items) -> list:
+    out = []
+    for item in items:
+        if isinstance(item, (list, tuple, set, frozenset)):
+            out.extend(item)
+        else:
+            out.append(item)
+    return out
+
+
+class TarotGame(Game):
+    name = "tarot"
+    title = "French Tarot, four players"
+    deck = TAROT_DECK
+    n_seats = N_SEATS
+    hand_sizes = (HAND_SIZE,) * N_SEATS
+    extra_sizes = {"dog": DOG_SIZE}
+    #: with the default taker, seat 0; the state's side_of follows the contract
+    sides = (0, 1, 1, 1)
+
+    def new_state(self, deal: Deal, taker: int = 0, contract: str = "guard", discard=None,
+                  slam: bool = False, handfuls=None, miseries=None) -> "TarotState":
+        """The play of a deal under a contract.
+
+        ``taker``: seat 0..3. ``contract``: take, guard, guard_without,
+        guard_against (or petite, garde, garde_sans, garde_contre).
+        ``discard``: for take/guard, the taker's 6 discarded cards (text or
+        cards), checked by the legal-discard rule; None chooses
+        ``default_discard`` (the cheapest legal cards). ``slam``: a slam was
+        announced (the taker leads). ``handfuls``: {seat: cards shown} (text
+        or cards, from the playing hand). ``miseries``: {seat: kind or kinds},
+        kind "trump" (no trump) or "face" (no face card), on the dealt cards.
+        """
+        return TarotState(self, deal, taker=taker, contract=contract, discard=discard,
+                          slam=slam, handfuls=handfuls, miseries=miseries)
+
+    def rules_summary(self) -> str:
+        return "\n".join([
+            "French Tarot, four players (RULES.md section 1)",
+            "  78 cards: four suits K Q C J 10..1, trumps 21 (high)..1 (the Petit), the Excuse (EX).",
+            "  Oudlers: 21, Petit, Excuse. Points: oudler or king 4.5, queen 3.5, knight 2.5, jack 1.5,",
+            "  any other card 0.5; 91 in all.",
+            "  18 cards each, 6 to the dog. One round of bids from seat 0, each higher or pass:",
+            "  take (x1) < guard (x2) < guard without (x4) < guard against (x5); all pass: void.",
+            "  Take/guard: the dog is shown, taken and 6 cards discarded (no king or oudler; trumps",
+            "  only if nothing else can go, and shown); the discard counts for the taker.",
+            "  Guard without: the dog counts for the taker; guard against: for the defenders.",
+            "  Target by the taker's oudlers: 0: 56, 1: 51, 2: 41, 3: 36 points.",
+            "  Seat 0 leads (the taker if a slam was announced). Follow suit; on trumps overtrump",
+            "  if able; unable to follow, trump (overtrump if able, else any trump); else any card.",
+            "  No partner exemption. The Excuse may always be played and never wins; led, the next",
+            "  card sets the suit. Before the last trick it returns to its owner's side for a",
+            "  0.5 card; in the last trick it goes to the other side, unless led there by a side",
+            "  that won every trick so far (it then wins the trick).",
+            "  Score: (25 + |points - target|, + made / - failed, +10 Petit au bout if the taker",
+            "  wins the last trick with the Petit in it and makes) x factor; then slam +400 announced",
+            "  / -200 failed / +200 unannounced (-200 if the defenders win every trick); handful",
+            "  (10/13/15 trumps) 20/40/60 to the side that wins; misery +30 to the declarer and -10",
+            "  to each other player. The taker scores S, each defender -S/3.",
+            "  Solved value: the taker's margin in half points, 2*points - 2*target.",
+            "  Deal: four hands S.H.D.C.trumps then dog:HAND, e.g. KQ7.J1.T.9.21,17,5,1,EX ...",
+        ])
+
+
+class TarotState(TrickState):
+    """The play of one tarot deal. Side 0 is the taker, side 1 the defenders;
+    the search maximises the taker's margin (``objective``)."""
+
+    max_side = 0
+
+    def __init__(self, game: TarotGame, deal: Deal, taker: int = 0, contract: str = "guard",
+                 discard=None, slam: bool = False, handfuls=None, miseries=None):
+        super().__init__(game, deal, leader=0)
+        if len(deal.hands) != N_SEATS:
+            raise RuleError(f"a tarot deal has {N_SEATS} hands, not {len(deal.hands)}")
+        for seat, hand in enumerate(deal.hands):
+            if hand.size != HAND_SIZE:
+                raise RuleError(f"hand of seat {seat} holds {hand.size} cards, a tarot hand holds {HAND_SIZE}")
+        dog = deal.extra("dog")
+        if len(dog) != DOG_SIZE:
+            raise RuleError(f"the dog holds {len(dog)} cards, a tarot dog holds {DOG_SIZE}")
+        if not isinstance(taker, int) or isinstance(taker, bool) or not 0 <= taker < N_SEATS:
+            raise RuleError(f"unknown taker {taker!r}: the taker is a seat 0..{N_SEATS - 1}")
+        self.taker = taker
+        self.contract = parse_contract(contract)
+        self.dog = frozenset(dog)
+        self.slam_announced = bool(slam)
+        if self.contract in DOG_CONTRACTS:
+            full = set(deal.hand(taker)) | self.dog
+            chosen = default_discard(full) if discard is None else check_discard(full, discard)
+            self.discard = frozenset(chosen)
+            self.hands[taker] = full - self.discard
+        else:
+            if discard is not None:
+                raise RuleError(f"no discard in a {self.contract} contract: the dog stays unseen")
+            self.discard = frozenset()
+        self.leader = taker if self.slam_announced else 0
+
+        self.handfuls: dict[int, tuple[frozenset, int]] = {}
+        for seat, shown in sorted(by_seat(handfuls, N_SEATS, "handful").items()):
+            if len(shown) > 1:
+                raise RuleError(f"handful of seat {seat}: one handful per player")
+            self.handfuls[seat] = check_handful(self.hands[seat], shown[0], seat)
+        self.miseries: dict[int, list[str]] = {}
+        for seat, kinds in sorted(by_seat(miseries, N_SEATS, "misery").items()):
+            checked = [check_misery(deal.hand(seat), kind, seat) for kind in _flatten(kinds)]
+            if len(set(checked)) != len(checked):
+                raise RuleError(f"misery of seat {seat}: each kind may be declared once")
+            self.miseries[seat] = checked
+
+    # -- sides ------------------------------------------------------------------
+    def side_of(self, seat: int) -> int:
+        return 0 if seat == self.taker else 1
+
+    # -- rules of the play ---------------------------------------------------------
+    @property
+    def led_suit(self) -> int | None:
+        return led_suit_of(self.trick)
+
+    def legal_cards(self) -> list[Card]:
+        if self.is_over():
+            return []
+        return legal_from(self.hands[self.to_play], self.trick)
+
+    def excuse_exception(self, leader: int, cards: Sequence[Card]) -> bool:
+        """Does the Excuse win this trick? Only when it is led to the last
+        trick (every hand empty once this trick is complete) by a side that
+        won every trick before."""
+        return (cards[0] == FOOL and all(not h for h in self.hands)
+                and len(self.tricks) > 0
+                and all(self.side_of(t.winner) == self.side_of(leader) for t in self.tricks))
+
+    def trick_winner(self, leader: int, cards: Sequence[Card]) -> int:
+        index = winning_index(cards, self.excuse_exception(leader, cards))
+        return (leader + index) % self.n
+
+    # -- the end of the deal ----------------------------------------------------------
+    def dog_side(self) -> int:
+        """The side the dog (or the discard) counts for."""
+        return 1 if self.contract == "guard_against" else 0
+
+    def final_piles(self):
+        """(piles, exchange) as in ``settle_tricks``, with the discard (take,
+        guard) or the dog (guard without, guard against) added to its side."""
+        piles, exchange = settle_tricks(self.tricks, self.side_of, self.n)
+        extra = self.discard if self.contract in DOG_CONTRACTS else self.dog
+        piles[self.dog_side()].extend(sorted(extra))
+        return piles, exchange
+
+    def taker_tally(self) -> tuple[int, int]:
+        """(half points, oudlers) of the taker at the end of the deal."""
+        self._require_over()
+        return tally(*self.final_piles(), side=0)
+
+    def objective(self) -> int:
+        """The taker's margin in half points: 2 * points - 2 * target."""
+        half, oudlers = self.taker_tally()
+        return half - 2 * target(oudlers)
+
+    def score(self) -> dict:
+        half, oudlers = self.taker_tally()
+        last = self.tricks[-1]
+        winners = {self.side_of(t.winner) for t in self.tricks}
+        result = score_deal(
+            taker_half_points=half, oudlers=oudlers, contract=self.contract,
+            petit_last_won_by_taker=PETIT in last.cards and self.side_of(last.winner) == 0,
+            slam_announced=self.slam_announced,
+            taker_slam=winners == {0}, defenders_slam=winners == {1},
+            handfuls=[level for _, level in self.handfuls.values()],
+            miseries=[seat for seat, kinds in sorted(self.miseries.items()) for _ in kinds],
+            taker=self.taker, n_seats=self.n)
+        result["tricks"] = self.tricks_won(0)
+        return result
+
+    def _require_over(self) -> None:
+        if not self.is_over():
+            raise RuleError("the deal is not over: no score yet")
+
+    # -- information ---------------------------------------------------------------
+    def handful_shown(self, seat: int) -> bool:
+        """A handful is shown as its owner plays its first card."""
+        if seat not in self.handfuls:
+            return False
+        if self.tricks:
+            return True
+        return self.to_play == seat or (seat - self.leader) % self.n < len(self.trick)
+
+    def public_cards(self, seat: int) -> dict:
+        """The dog when it was shown (take, guard), the trumps shown in the
+        discard, the handfuls shown so far; the taker also sees its discard."""
+        out: dict = {}
+        if self.contract in DOG_CONTRACTS:
+            out["dog"] = sorted(self.dog)
+            out["discard_trumps"] = sorted(c for c in self.discard if suit_of(c) == TRUMPS)
+            if seat == self.taker:
+                out["discard"] = sorted(self.discard)
+        out["handfuls"] = {s: sorted(self.handfuls[s][0]) for s in sorted(self.handfuls)
+                           if self.handful_shown(s) or s == seat}
+        if self.miseries:
+            out["miseries"] = {s: list(k) for s, k in sorted(self.miseries.items())}
+        return out
+
+    def __repr__(self) -> str:
+        return (f"<tarot {self.contract} taker={self.taker} "
+                + super().__repr__().removeprefix("<tarot "))
+
+
+GAME = TarotGame()
+
+__all__ = ["CONTRACTS", "GAME", "TarotGame", "TarotState", "legal_from", "led_suit_of",
+           "winning_index", "count_oudlers"]
