@@ -91,6 +91,11 @@ class Game:
     def rules_summary(self) -> str:
         raise NotImplementedError
 
+    def packet_may_hold(self, name: str, card: Card) -> bool:
+        """May an extra packet (a dog, a discard) hold this card? Games whose
+        discards have rules override this, for the sampling of unseen cards."""
+        return True
+
     def side_of(self, seat: int) -> int:
         return self.sides[seat]
 
@@ -183,6 +188,10 @@ class TrickState:
                 raise IllegalPlayError(f"illegal play {deck.token(card)}: seat {seat} does not hold it")
             raise IllegalPlayError(f"illegal play {deck.token(card)}: seat {seat} must play one of "
                                    f"{deck.format_cards(sorted(legal, reverse=True))}")
+        self._apply(card)
+
+    def _apply(self, card: Card) -> None:
+        """Play a card without checking it (the check is ``play``'s)."""
         self._undo.append(self._snapshot())
         self._remove_from_hand(self.to_play, card)
         self.trick.append(card)

@@ -1,0 +1,153 @@
+"""What the play reveals about the hidden hands, for any game.
+
+Each card played was legal for the hand it came from. In every game here a
+card ``p`` is illegal only because the hand holds some other card that takes
+priority (a card of the suit led, a trump, a higher trump), so "seat s could
+not have held card c when it played p" is tested one card at a time: give the
+seat the hand ``{p, c}`` in the position where it played ``p``, and ask the
+game's own ``legal_cards`` whether ``p`` is still legal. The rules are not
+restated here; a game whose obligations change, changes the inference.
+
+``replay`` walks the plays of a partly known deal on a stand-in complete deal
+(the unseen cards put anywhere), moving each played card into the hand of the
+seat that played it, and collects for each seat the cards it cannot hold.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Sequence
+
+from .cards import Card
+from .deal import Deal, Packet
+from .errors import IllegalPlayError
+
+
+@dataclass
+class PlayKnowledge:
+    """What an observer knows after some plays of a partly known deal."""
+
+    deal: Deal
+    played: list[Card]
+    #: seat of each played card, in order
+    players: list[int]
+    #: cards each seat is known not to hold (now or when it played), among the unseen
+    forbidden: list[set] = field(default_factory=list)
+
+    def played_by(self, seat: int) -> list[Card]:
+        return [c for c, s in zip(self.played, self.players) if s == seat]
+
+
+def stand_in_deal(deal: Deal, played: Sequence[Card]) -> Deal:
+    """A complete deal that agrees with the known cards: the unseen cards fill
+    the unknown places, the played ones first into the hands (they were played
+    from a hand)."""
+    known = deal.known_cards()
+    unseen = [c for c in deal.game.deck.cards if c not in known]
+    order = [c for c in played if c in set(unseen)]
+    order += [c for c in unseen if c not in set(order)]
+    it = iter(order)
+    hands = tuple(Packet(h.cards | {next(it) for _ in range(h.unknown)}) for h in deal.hands)
+    piles = tuple(tuple(tuple(c if c is not None else next(it) for c in pile) for pile in player)
+                  for player in deal.piles)
+    extras = {n: Packet(p.cards | {next(it) for _ in range(p.unknown)}) for n, p in deal.extras.items()}
+    return replace(deal, hands=hands, extras=extras, piles=piles)
+
+
+def replay(deal: Deal, played: Sequence[Card], **contract) -> PlayKnowledge:
+    """Replay the plays of a partly known deal; raise IllegalPlayError naming
+    the first play that no hand consistent with what is known could make."""
+    game = deal.game
+    deck = game.deck
+    known_by_seat = [set(h.cards) for h in deal.hands]
+    fully_known = [h.unknown == 0 for h in deal.hands]
+    known = deal.known_cards()
+    state = game.new_state(stand_in_deal(deal, played), **contract)
+    pinned = [set(k) for k in known_by_seat]  # cards that must stay in a seat's hand
+    forbidden: list[set] = [set() for _ in deal.hands]
+    players: list[int] = []
+    open_cards = {c for c in deck.cards if c not in known}
+    for card in played:
+        seat = state.to_play
+        if state.is_over():
+            raise IllegalPlayError(f"cannot play {deck.token(card)}: the deal is over")
+        if card in state.played:
+            raise IllegalPlayError(f"card {deck.token(card)} played twice")
+        owner = next((s for s, k in enumerate(known_by_seat) if card in k), None)
+        if owner is not None and owner != seat:
+            raise IllegalPlayError(f"illegal play {deck.token(card)}: it is in seat {owner}'s hand,"
+                                   f" but seat {seat} is to play")
+        if card in known and owner is None and card not in state.holding(seat):
+            raise IllegalPlayError(f"illegal play {deck.token(card)}: seat {seat} cannot hold it")
+        if card not in state.holding(seat):
+            bring_into_hand(state, seat, card, pinned)
+        pinned[seat].add(card)
+        # what this play says about the rest of the seat's hand
+        candidates = (open_cards - set(state.played)) | {c for c in known_by_seat[seat] if c != card}
+        ruled_out = cards_ruled_out(state, seat, card, candidates)
+        if fully_known[seat] or ruled_out & known_by_seat[seat]:
+            if card not in state.legal_cards():
+                raise IllegalPlayError(
+                    f"illegal play {deck.token(card)}: seat {seat} must play one of "
+                    f"{deck.format_cards(sorted(state.legal_cards(), reverse=True))}")
+        forbidden[seat] |= ruled_out & open_cards
+        state._apply(card)  # the stand-in hand may break the obligations: the probe above judged
+        players.append(seat)
+    return PlayKnowledge(deal, list(played), players, forbidden)
+
+
+def cards_ruled_out(state, seat: int, card: Card, candidates) -> set:
+    """Cards c for which ``card`` would not be legal from the hand {card, c}."""
+    saved = state.hands[seat]
+    out = set()
+    try:
+        for other in candidates:
+            state.hands[seat] = {card, other}
+            if card not in state.legal_cards():
+                out.add(other)
+    finally:
+        state.hands[seat] = saved
+    return out
+
+
+def bring_into_hand(state, seat: int, card: Card, pinned) -> None:
+    """Swap an unseen card into a seat's stand-in hand, giving the other hand
+    one of this seat's unpinned stand-in cards."""
+    deck = state.game.deck
+    donor = next((s for s in range(len(state.hands)) if card in state.hands[s]), None)
+    spare = sorted(c for c in state.hands[seat] if c not in pinned[seat])
+    if donor is None or not spare or card in pinned[donor]:
+        raise IllegalPlayError(f"illegal play {deck.token(card)}: seat {seat} cannot hold it")
+    swap = spare[0]
+    state.hands[seat].discard(swap)
+    state.hands[seat].add(card)
+    state.hands[donor].discard(card)
+    state.hands[donor].add(swap)
+
+
+def sample_deal(knowledge: PlayKnowledge, rng) -> Deal:
+    """A complete deal drawn uniformly among those that agree with the known
+    cards and with everything the plays revealed."""
+    from .sampling import DealCounter
+    deal = knowledge.deal
+    game = deal.game
+    known = deal.known_cards()
+    unseen_played = {c: s for c, s in zip(knowledge.played, knowledge.players) if c not in known}
+    gained = [{c for c, s in unseen_played.items() if s == seat} for seat in range(len(deal.hands))]
+    capacities = [h.unknown - len(g) for h, g in zip(deal.hands, gained)]
+    extras = [name for name, p in deal.extras.items() if p.unknown]
+    capacities += [deal.extras[name].unknown for name in extras]
+    allowed = {}
+    for card in deal.game.deck.cards:
+        if card in known or card in unseen_played:
+            continue
+        holders = [s for s in range(len(deal.hands)) if card not in knowledge.forbidden[s]]
+        holders += [len(deal.hands) + i for i, name in enumerate(extras)
+                    if game.packet_may_hold(name, card)]
+        allowed[card] = holders
+    dealt = DealCounter(capacities, allowed).sample(rng)
+    hands = [Packet(h.cards | g | set(dealt[s])) for s, (h, g) in enumerate(zip(deal.hands, gained))]
+    new_extras = dict(deal.extras)
+    for i, name in enumerate(extras):
+        new_extras[name] = Packet(deal.extras[name].cards | set(dealt[len(deal.hands) + i]))
+    return replace(deal, hands=tuple(hands), extras=new_extras)

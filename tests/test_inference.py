@@ -1,0 +1,56 @@
+"""What the play reveals, and dealing the unseen cards consistently with it."""
+
+import random
+
+import pytest
+
+from atout.engine import IllegalPlayError, get_game
+from atout.engine.deal import Packet
+from atout.engine.inference import replay, sample_deal
+
+BRIDGE = get_game("bridge")
+PBN = "N:KJ74.J8.AKJ5.AQ6 A.AQT94.82.KT932 Q532.763.T93.875 T986.K52.Q764.J4"
+
+
+def south_view():
+    """South's view: its own hand and the dummy (North) known."""
+    deal = BRIDGE.parse_deal(PBN)
+    return deal.__class__(deal.game, (deal.hands[0], Packet(frozenset(), 13), deal.hands[2],
+                                      Packet(frozenset(), 13)), {})
+
+
+def test_plays_are_given_to_the_seats_in_turn_and_following_reveals_nothing():
+    view = south_view()
+    # South declares NT: West leads D4, North wins with DA and leads SK
+    played = BRIDGE.parse_cards("D4 DA D2 D3 SK SA S2 S6")
+    knowledge = replay(view, played, declarer="S", strain="NT")
+    assert knowledge.players == [3, 0, 1, 2, 0, 1, 2, 3]
+    assert knowledge.forbidden[1] == set() and knowledge.forbidden[3] == set()
+
+
+def test_void_inference_from_a_discard():
+    deal = BRIDGE.parse_deal(PBN)
+    view = deal.__class__(deal.game, (deal.hands[0], Packet(frozenset(), 13), deal.hands[2],
+                                      Packet(frozenset(), 13)), {})
+    # West leads a spade, North follows, East (A.AQT94.82.KT932) follows with SA,
+    # next trick East leads H, ... instead: make East discard on the second spade
+    played = BRIDGE.parse_cards("ST S4 SA S2  H4 H6 HK H8  S9 SJ C2")
+    knowledge = replay(view, played, declarer="S", strain="NT")
+    spades = {c for c in BRIDGE.deck.cards if c < 16}
+    assert spades - set(BRIDGE.parse_cards("SK SQ S7 S5 S3 S8 S6")) - set(played) <= knowledge.forbidden[1]
+    rng = random.Random(0)
+    for _ in range(50):
+        full = sample_deal(knowledge, rng)
+        assert not (full.hands[1].cards & spades - set(played))
+        assert full.hands[0] == deal.hands[0] and full.hands[2] == deal.hands[2]
+        assert sorted(full.known_cards()) == sorted(BRIDGE.deck.cards)
+        BRIDGE.state_after(full, played, declarer="S", strain="NT")  # the plays are legal
+
+
+def test_illegal_play_of_a_known_hand_is_refused():
+    view = south_view()
+    # North holds diamonds: cannot discard a spade on a diamond lead
+    with pytest.raises(IllegalPlayError, match="must play one of"):
+        replay(view, BRIDGE.parse_cards("D4 SK"), declarer="S", strain="NT")
+    with pytest.raises(IllegalPlayError, match="seat 0's hand"):
+        replay(view, BRIDGE.parse_cards("SK"), declarer="S", strain="NT")
