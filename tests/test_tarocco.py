@@ -168,6 +168,8 @@ def test_trumps_may_go_when_the_discard_leaves_no_trump():
     check_discard(two_trumps, cards("5 9"))
     with pytest.raises(RuleError, match="cannot discard 5"):
         check_discard(two_trumps, cards("S5 5"))  # trump 9 would stay
+    one_trump = cards("S5 S6 S7 S8 S9 ST SJ B5 B6 B7 B8 B9 BT SK MT 5 BQ")
+    check_discard(one_trump, cards("S5 5"))  # its only trump
     with_trump_1 = cards("S5 S6 S7 S8 S9 ST SJ B5 B6 B7 B8 B9 BT SK MT 5 1")
     with pytest.raises(RuleError, match="cannot discard 5"):
         check_discard(with_trump_1, cards("5 S5"))  # trump 1 stays: not void
@@ -244,7 +246,7 @@ def test_a_known_king_in_a_partly_known_discard_is_refused():
 
 
 def test_an_illegal_trump_discard_is_refused():
-    # seat 3 holds plenty of plain cards, yet discards trump 2 with the D6
+    # seat 3 holds plenty of plain cards, yet discards its trump 8 with the D6
     good = GAME.parse_deal(DEAL)
     hand3 = set(good.hand(3)) | {card("D5")}
     hand3.discard(card("8"))
@@ -332,7 +334,7 @@ def test_highest_trump_wins_else_highest_card_of_the_suit_led():
 
 
 @pytest.mark.parametrize("trick, leader, winner", [
-    ("MT S5 S9 S6", 0, 2),    # Matto led: the suits is set by S5; S9 wins
+    ("MT S5 S9 S6", 0, 2),    # Matto led: S5 sets the suit; S9 wins
     ("MT B5 S9 B6", 0, 3),    # a higher card off the second card's suit does not win
     ("MT 2 21 SK", 1, 3),     # trump led second: the highest trump wins
     ("S5 MT S6 S7", 0, 3),    # Matto played second
