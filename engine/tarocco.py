@@ -65,7 +65,7 @@ def card_points(card: Card) -> int:
 CARD_POINTS: dict = {card: card_points(card) for card in DECK.cards}
 
 
-def final_points(won: Sequence[Iterable[Card]], matto_side: int, discard: Iterable[Card],
+def final_points(won: Sequence[Iterable[Card]], matto_side: int | None, discard: Iterable[Card],
                  tricks_won: Sequence[int]) -> tuple[int, int]:
     """The card points of sides 0 and 1 at the end of the deal.
 
@@ -79,10 +79,13 @@ def final_points(won: Sequence[Iterable[Card]], matto_side: int, discard: Iterab
     Everything else is additive trick by trick, so a search can score each
     trick for its winner (the Matto's 5 for its owner) and settle the Matto
     and the discard at the end from two "has won a trick" flags.
+    (``matto_side`` None, for a made-up deal whose Matto is in no hand,
+    counts the Matto like any other card.)
     """
-    points = [sum(card_points(c) for c in won[s] if c != MATTO) for s in (0, 1)]
-    matto_to = matto_side if tricks_won[matto_side] else 1 - matto_side
-    points[matto_to] += card_points(MATTO)
+    points = [sum(card_points(c) for c in won[s] if c != MATTO or matto_side is None) for s in (0, 1)]
+    if matto_side is not None:
+        matto_to = matto_side if tricks_won[matto_side] else 1 - matto_side
+        points[matto_to] += card_points(MATTO)
     discard_to = DEALER_SIDE if tricks_won[DEALER_SIDE] else 1 - DEALER_SIDE
     points[discard_to] += sum(card_points(c) for c in discard)
     return points[0], points[1]
@@ -196,8 +199,18 @@ class TaroccoGame(Game):
         hands.append([c for c in dealer17 if c not in discard])
         return self.deal_from(hands, {"discard": discard})
 
+    def packet_may_hold(self, name: str, card: Card) -> bool:
+        """May the discard hold this card, for the sampling of unseen cards?
+        Never a King, trump 1, trump 21 or the Matto; and no trump either: the
+        sampler assumes the usual announcement "no trump discarded" (a dealer
+        discards trumps only when short of plain cards or to void trumps)."""
+        return name != "discard" or (_never_discarded(card) is None and suit_of(card) != TRUMPS)
+
     def new_state(self, deal: Deal, **contract) -> "TaroccoState":
-        """The play of a complete deal. Tarocco has no contract: no keyword."""
+        """The play of a complete deal. Tarocco has no contract: no keyword.
+        The discard is checked where a deal is read (``parse_deal``); the
+        play does not depend on it, so a made-up deal (a stand-in for the
+        unseen cards) is played as it is; ``check_deal_discard`` checks one."""
         if contract:
             raise RuleError(f"unknown contract keyword {next(iter(contract))!r}: tarocco has no contract")
         if deal.game is not self:
@@ -248,10 +261,10 @@ class TaroccoState(TrickState):
         sizes = {len(h) for h in self.hands}
         if sizes != {HAND_SIZE}:
             raise RuleError(f"every tarocco hand must hold {HAND_SIZE} cards")
-        check_deal_discard(deal)
         self.discard = frozenset(deal.extra("discard"))
-        owners = [seat for seat in range(4) if MATTO in deal.hands[seat].cards]
-        self.matto_side = self.side_of(owners[0])
+        owner = next((seat for seat in range(4) if MATTO in deal.hands[seat].cards), None)
+        #: the side whose player holds the Matto
+        self.matto_side = None if owner is None else self.side_of(owner)
 
     @property
     def led_suit(self) -> int | None:
@@ -316,4 +329,4 @@ class TaroccoState(TrickState):
 GAME = TaroccoGame()
 
 __all__ = ["CARD_POINTS", "DECK", "GAME", "MATTO", "TOTAL_POINTS", "TaroccoGame", "TaroccoState",
-           "card_points", "check_discard", "final_points", "legal_discards", "simple_discard"]
+           "card_points", "check_deal_discard", "check_discard", "final_points", "legal_discards", "simple_discard"]

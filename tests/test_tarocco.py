@@ -7,8 +7,8 @@ from click.testing import CliRunner
 from atout.cli.main import cli
 from atout.engine import FOOL, TRUMPS, IllegalPlayError, NotationError, RuleError, get_game, suit_of
 from atout.engine.game import Trick
-from atout.engine.tarocco import (CARD_POINTS, DECK, MATTO, TOTAL_POINTS, card_points, check_discard,
-                                  final_points, legal_discards, simple_discard)
+from atout.engine.tarocco import (CARD_POINTS, DECK, MATTO, TOTAL_POINTS, card_points, check_deal_discard,
+                                  check_discard, final_points, legal_discards, simple_discard)
 
 GAME = get_game("tarocco")
 #: GAME.format_deal(GAME.random_deal(1))
@@ -254,7 +254,14 @@ def test_an_illegal_trump_discard_is_refused():
     with pytest.raises(RuleError, match="cannot discard 8: a trump may be discarded only when"):
         GAME.parse_deal(GAME.format_deal(bad))
     with pytest.raises(RuleError, match="cannot discard 8"):
-        GAME.new_state(bad)
+        check_deal_discard(bad)
+    GAME.new_state(bad)  # a made-up deal is played as it is
+
+
+def test_the_discard_may_hold_for_sampling():
+    may = {DECK.token(c) for c in DECK.cards if GAME.packet_may_hold("discard", c)}
+    assert may == {DECK.token(c) for c in DECK.cards if c < 64 and c % 16 != 9}  # plain, no King
+    assert GAME.packet_may_hold("other", MATTO)
 
 
 # -- legal cards --------------------------------------------------------------------------
@@ -377,6 +384,11 @@ def test_a_side_with_no_trick_gives_its_matto_and_the_discard():
     assert final_points([[], cards("S5 S6 MT")], 0, cards("SQ D6"), [0, 2]) == (0, 2 + 5 + 5)
     # the side that won every trick keeps its own Matto
     assert final_points([cards("S5 MT"), []], 0, cards("SQ"), [1, 0]) == (1 + 5 + 4, 0)
+
+
+def test_a_made_up_deal_with_the_matto_in_no_hand_counts_it_as_any_card():
+    assert final_points([cards("S5"), cards("S6")], None, cards("MT D6"), [1, 1]) == (1, 1 + 6)
+    assert final_points([cards("S5 MT"), cards("S6")], None, [], [1, 1]) == (6, 1)
 
 
 def finished(tricks, discard="D6 D5", matto_seat=2):

@@ -7,7 +7,7 @@ import pytest
 
 from atout.engine import TRUMPS, get_game, suit_of
 from atout.engine.search import card_values, count_lines, minimax
-from atout.engine.tarocco import DECK, DEALER, MATTO, card_points, check_discard
+from atout.engine.tarocco import DECK, DEALER, MATTO, card_points, check_deal_discard, check_discard
 
 GAME = get_game("tarocco")
 
@@ -242,3 +242,26 @@ def test_minimax_on_random_two_trick_endings_is_within_the_points_left():
                 s.undo()
         every_line(state)
         assert min(lines) <= value <= max(lines)
+
+
+def test_what_the_play_reveals_and_sampling_respect_the_discard():
+    """Seat 0's view (its hand, the rest unseen): replaying the play and
+    sampling the unseen cards never puts a forbidden card in the discard,
+    and the plays stay legal in every sampled deal."""
+    from atout.engine.deal import Packet
+    from atout.engine.inference import replay, sample_deal
+    full = GAME.random_deal(11)
+    state = GAME.new_state(full)
+    rng = random.Random(11)
+    for _ in range(14):
+        state.play(rng.choice(state.legal_cards()))
+    view = full.__class__(GAME, (full.hands[0], Packet(frozenset(), 15), Packet(frozenset(), 15),
+                                 Packet(frozenset(), 15)), {"discard": Packet(frozenset(), 2)})
+    knowledge = replay(view, state.played)
+    for _ in range(20):
+        deal = sample_deal(knowledge, rng)
+        discard = deal.extra("discard")
+        assert all(GAME.packet_may_hold("discard", c) for c in discard)
+        check_deal_discard(deal)
+        assert deal.hands[0] == full.hands[0] and sorted(deal.known_cards()) == sorted(DECK.cards)
+        GAME.state_after(deal, state.played)
