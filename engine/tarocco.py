@@ -308,6 +308,8 @@ class TaroccoState(TrickState):
         return self.points()[0]
 
     def score(self) -> dict:
+        """Points of each side, the tricks each won, the winner (the side with
+        more points; None and ``draw`` at 57-57) and the side that swept, if any."""
         if not self.is_over():
             raise RuleError("the deal is not over: no score yet")
         points = self.points()
@@ -329,4 +331,5 @@ class TaroccoState(TrickState):
 GAME = TaroccoGame()
 
 __all__ = ["CARD_POINTS", "DECK", "GAME", "MATTO", "TOTAL_POINTS", "TaroccoGame", "TaroccoState",
-           "card_points", "check_deal_discard", "check_discard", "final_points", "legal_discards", "simple_discard"]
+           "card_points", "check_deal_discard", "check_discard", "final_points", "legal_discards",
+           "simple_discard"]

@@ -573,6 +573,9 @@ def test_bad_hands(text, why):
     (DEAL.replace("KT87.K5.KJA4.A4.21,16,3", "KT87.K5.KJA4.A4.21,16,3 ?"), "5 hands given"),
     (DEAL.replace("KT87.K5.KJA4.A4.21,16,3", "KT87.K5.KJA4.A4.21,16,3+1"), "16 cards, a hand here holds 15"),
     (DEAL.replace("KT87.K5.KJA4.A4.21,16,3", "KT87.K5.KJA4.A.21,16,3+1"), None),
+    (DEAL.replace("KT87.K5.KJA4.A4.21,16,3", "KT87.K5.KJA4.A.21,16,3+x"), "must be followed by a number"),
+    (DEAL.replace("KT87.K5.KJA4.A4.21,16,3", "KT87.K5.KJA4.A.21,16,3,MT"), "card 'MT' given twice"),
+    (DEAL.replace("KT87.K5.KJA4.A4.21,16,3", "KT87.K5.KJA4.A.21,16,3,0"), "unknown trump '0'"),
 ])
 def test_bad_deals(text, why):
     if why is None:
