@@ -172,6 +172,16 @@ class TrickState:
         """The deal's score under RULES.md, at the end of the deal."""
         raise NotImplementedError
 
+    def contract_target(self) -> int | None:
+        """The least objective value with which ``max_side`` makes its
+        contract (wins the deal), or None where the game has no such line."""
+        return None
+
+    def headline_score(self, score: dict) -> float | None:
+        """The one number of ``score()`` that a summary reports: the score of
+        ``max_side`` (or of its first seat)."""
+        return None
+
     # -- moves ----------------------------------------------------------------
     def holding(self, seat: int) -> set[Card]:
         """Cards the seat could play if no obligation applied."""
