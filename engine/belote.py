@@ -463,6 +463,15 @@ class BeloteState(TrickState):
         seat = self.belote_rebelote_seat()
         return BELOTE_REBELOTE if seat is not None and self.side_of(seat) == side else 0
 
+    def contract_target(self) -> int:
+        """Least objective that makes: v + BR(taker) >= (162 - v) + BR(defence)
+        (a capot, 252, always makes; 0 never does)."""
+        gap = DEAL_TOTAL + self.belote_rebelote(1 - self.max_side) - self.belote_rebelote(self.max_side)
+        return -(-gap // 2)
+
+    def headline_score(self, score: dict) -> int:
+        return score["scores"][self.max_side]
+
     def score(self) -> dict:
         if not self.is_over():
             raise RuleError("the deal is not over: no score yet")

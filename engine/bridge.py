@@ -107,6 +107,12 @@ class BridgeState(TrickState):
     def objective(self) -> int:
         return self.tricks_won(self.max_side)
 
+    def contract_target(self):
+        return None if self.level is None else 6 + self.level
+
+    def headline_score(self, score: dict):
+        return score["tricks"]
+
     def score(self) -> dict:
         tricks = self.objective()
         out = {"tricks": tricks}

@@ -307,6 +307,13 @@ class TaroccoState(TrickState):
         """Card points of side 0 (seats 0+2), out of 114."""
         return self.points()[0]
 
+    def contract_target(self) -> int:
+        """Side 0 wins the deal with more than half of the 114 points."""
+        return TOTAL_POINTS // 2 + 1
+
+    def headline_score(self, score: dict) -> int:
+        return score["points"][0]
+
     def score(self) -> dict:
         """Points of each side, the tricks each won, the winner (the side with
         more points; None and ``draw`` at 57-57) and the side that swept, if any."""

@@ -466,3 +466,15 @@ def test_rules_summary_states_the_rules():
     for phrase in ("J 9 A 10 K Q 8 7", "A 10 K Q J 9 8 7", "162", "252", "Belote-Rebelote",
                    "partner", "lower trump", "void", "turned"):
         assert phrase in text
+
+
+def test_contract_target_is_the_least_value_that_makes():
+    """At the end of random deals, objective >= contract_target() exactly
+    when the score says made."""
+    import random as _random
+    rng = _random.Random(11)
+    for seed in range(300):
+        state = GAME.new_state(GAME.random_deal(seed), trump=rng.choice("SHDC"), taker=rng.randrange(4))
+        while not state.is_over():
+            state.play(rng.choice(state.legal_cards()))
+        assert (state.objective() >= state.contract_target()) == state.score()["made"]

@@ -609,3 +609,13 @@ def test_bad_state_requests():
     state = GAME.new_state(GAME.parse_deal(DEAL))
     with pytest.raises(IllegalPlayError, match="nothing to undo"):
         state.undo()
+
+
+def test_contract_target_is_a_win_for_side_0():
+    import random as _random
+    rng = _random.Random(5)
+    for seed in range(200):
+        state = GAME.new_state(GAME.random_deal(seed))
+        while not state.is_over():
+            state.play(rng.choice(state.legal_cards()))
+        assert (state.objective() >= state.contract_target()) == (state.score()["winner"] == 0)
