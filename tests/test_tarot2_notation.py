@@ -118,6 +118,15 @@ def test_make_deal_checks_cards_it_is_given():
         GAME.make_deal([hands[0] | {200}, hands[1]], deal.piles, full=False)
     with pytest.raises(NotationError, match="not a tarot card"):
         GAME.make_deal(hands, [deal.piles[0][:5] + ((999, None, None),), deal.piles[1]])
+    card = min(hands[0])
+    with pytest.raises(NotationError, match="20 cards, a hand here holds 21"):  # 77 cards
+        GAME.make_deal([hands[0] - {card}, hands[1]], deal.piles)
+    with pytest.raises(NotationError, match="22 cards, a hand here holds 21"):
+        GAME.make_deal([hands[0] | {min(hands[1])}, hands[1] - {min(hands[1])}], deal.piles)
+    with pytest.raises(NotationError, match="piles1: 5 piles, a player has 6"):
+        GAME.make_deal(hands, [deal.piles[0], deal.piles[1][:5]])
+    with pytest.raises(NotationError, match="its top card is face up"):
+        GAME.make_deal(hands, [deal.piles[0], ((None, None, None),) + deal.piles[1][1:]])
     with pytest.raises(NotationError, match="2 hands and 1 pile sets"):
         GAME.make_deal(hands, [deal.piles[0]])
 
