@@ -20,7 +20,7 @@ from .errors import RuleError
 from .game import Game, TrickState
 from .tarot_bidding import (CONTRACTS, DOG_CONTRACTS, by_seat, check_discard, check_handful,
                             check_misery, default_discard, parse_contract)
-from .tarot_scoring import PETIT, count_oudlers, score_deal, settle_tricks, tally, target
+from .tarot_scoring import PETIT, score_deal, settle_tricks, tally, target
 
 N_SEATS = 4
 HAND_SIZE = 18
@@ -288,4 +288,4 @@ class TarotState(TrickState):
 GAME = TarotGame()
 
 __all__ = ["CONTRACTS", "GAME", "TarotGame", "TarotState", "legal_from", "led_suit_of",
-           "winning_index", "count_oudlers"]
+           "winning_index"]

@@ -10,7 +10,7 @@ the score uses ``fractions.Fraction`` so that S/3 stays exact.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Sequence
 
 from .cards import FOOL, Card, trump_card
 
@@ -172,8 +172,3 @@ def score_deal(*, taker_half_points: int, oudlers: int, contract: str,
         "misery": misery,
         "scores": scores,
     }
-
-
-def misery_seats(declarations: Mapping[int, Iterable[str]]) -> list[int]:
-    """One entry per misery declaration, the declarer's seat."""
-    return [seat for seat, kinds in sorted(declarations.items()) for _ in kinds]

@@ -338,6 +338,18 @@ def test_petit_au_bout_won_by_the_defenders_gives_no_bonus():
     assert score["total"] == (25 + 81 - 51) * 4
 
 
+def test_defenders_slam_costs_the_taker_200_unmultiplied():
+    """The taker holds the nine lowest spades and hearts, so the defenders win
+    every trick; the dog (guard without) is all the taker gets."""
+    deal = build({0: "S1 S2 S3 S4 S5 S6 S7 S8 S9 H1 H2 H3 H4 H5 H6 H7 H8 H9"},
+                 dog="D1 D2 D3 D4 D5 D6")
+    state = play_out(TAROT.new_state(deal, taker=0, contract="guard_without"))
+    assert state.tricks_won(0) == 0
+    score = state.score()
+    assert score["slam"] == -200
+    assert score["total"] == score["contract_score"] - 200 == score["base"] * 4 - 200
+
+
 @pytest.mark.parametrize("contract, factor", [
     ("take", 1), ("guard", 2), ("guard_without", 4), ("guard_against", 5)])
 def test_contract_factors(contract, factor):
