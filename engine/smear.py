@@ -187,15 +187,17 @@ def match_winner(totals, bidder_side: int, made: bool, target: int = TARGET) -> 
 
 
 def _match_entry(deal, number: int):
+    """(scores, bidder_side, made) from a ``score()`` dict or such a tuple."""
     if isinstance(deal, dict):
         try:
-            return tuple(deal["scores"]), deal["bidder_side"], deal["made"]
+            deal = deal["scores"], deal["bidder_side"], deal["made"]
         except KeyError as exc:
             raise RuleError(f"deal {number}: a score without {exc.args[0]!r}") from None
     try:
         scores, bidder_side, made = deal
-        scores = (int(scores[0]), int(scores[1]))
-    except (TypeError, ValueError, IndexError):
+        a, b = scores
+        scores = (int(a), int(b))
+    except (TypeError, ValueError):
         raise RuleError(f"deal {number}: {deal!r} is not (scores, bidder_side, made)") from None
     if bidder_side not in (0, 1):
         raise RuleError(f"deal {number}: bidder side {bidder_side!r} is not 0 or 1")
@@ -417,9 +419,9 @@ class SmearState(TrickState):
         return sorted(hand)
 
     def trick_winner(self, leader: int, cards: Sequence[Card]) -> int:
+        # before the first lead the trump is None: the suit led wins, which is
+        # the same thing since the first card led sets the trump
         trump = self.trump
-        if trump is None:  # the first trick: its lead sets the trump
-            trump = suit_of(cards[0])
         led = suit_of(cards[0])
 
         def strength(card):

@@ -525,6 +525,10 @@ def test_match_takes_score_dicts_and_rejects_bad_entries():
         match_result([(1, 2)])
     with pytest.raises(RuleError, match="bidder side 2"):
         match_result([((1, 2), 2, True)])
+    with pytest.raises(RuleError, match="deal 1: .* is not"):
+        match_result([((1, 2, 3), 0, True)])
+    with pytest.raises(RuleError, match="bidder side 5"):
+        match_result([{"scores": (1, 2), "bidder_side": 5, "made": True}])
     with pytest.raises(RuleError, match="without 'made'"):
         match_result([{"scores": (1, 2), "bidder_side": 0}])
     assert match_result([]).winner is None
