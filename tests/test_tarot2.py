@@ -210,6 +210,7 @@ def test_when_the_excuse_is_led_the_other_player_may_play_any_card_and_wins():
     text = "2.2.2..EX K.1...21 piles0: piles1:S5"
     state = position(text)
     state.play(c("EX"))
+    assert state.led_suit is None  # the next card played sets the suit
     assert state.legal_cards() == cs("SK S5 H1 21")
     state.play(c("H1"))
     assert state.tricks[-1].winner == 1 and state.to_play == 1
