@@ -237,6 +237,14 @@ class TarotState(TrickState):
         half, oudlers = self.taker_tally()
         return half - 2 * target(oudlers)
 
+    def contract_target(self) -> int:
+        """The taker makes the contract exactly when the objective is >= 0."""
+        return 0
+
+    def headline_score(self, score: dict):
+        """The taker's score (a Fraction when S/3 or a half point is involved)."""
+        return score["scores"][self.taker]
+
     def score(self) -> dict:
         half, oudlers = self.taker_tally()
         last = self.tricks[-1]

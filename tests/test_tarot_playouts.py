@@ -127,7 +127,8 @@ def check_deal(seed):
     target = (56, 51, 41, 36)[oudlers]
     assert score["points"] == points and score["oudlers"] == oudlers and score["target"] == target
     assert state.objective() == taker_half - 2 * target
-    assert score["made"] == (points >= target) == (state.objective() >= 0)
+    assert score["made"] == (points >= target) == (state.objective() >= state.contract_target())
+    assert state.headline_score(score) == score["scores"][state.taker]
     sign = 1 if score["made"] else -1
     assert score["base"] == sign * (25 + abs(points - target))
     last = state.tricks[-1]
