@@ -45,6 +45,15 @@ def rules(game_name: str) -> None:
     click.echo(get_game(game_name).rules_summary())
 
 
+def _register() -> None:
+    from .analysis import analyse, review
+    cli.add_command(analyse)
+    cli.add_command(review)
+
+
+_register()
+
+
 def main(argv=None) -> None:
     """Entry point: runs the group and turns every user error into one line."""
     try:

@@ -1,0 +1,140 @@
+"""`atout analyse` and `atout review`: partly known deals and played deals."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import click
+
+from atout.engine import get_game
+
+from .format import VALUE_MEANING, histogram_lines, progress_reporter, value_number, value_text
+from .options import with_contract
+
+GAME_ARG = click.option("--game", "-g", "game_name", required=True,
+                        type=click.Choice(["tarot", "tarocco", "belote", "tarot2", "smear", "bridge"],
+                                          case_sensitive=False), help="The game.")
+
+
+@click.command()
+@GAME_ARG
+@click.argument("deal_text", metavar="PARTIAL_DEAL")
+@click.option("--played", default="", help="Cards played so far, in order.")
+@click.option("--samples", type=click.IntRange(1, 1_000_000), default=100, show_default=True,
+              help="Deals sampled.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampler.")
+@click.option("--workers", type=click.IntRange(1, 256), default=None,
+              help="Worker processes (default: the machine's cores).")
+@click.option("--max-nodes", type=click.IntRange(1), default=None,
+              help="Node limit per solve: a sample not settled within it is counted as such.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@with_contract
+def analyse(game_name, deal_text, played, samples, seed, workers, max_nodes, as_json, contract):
+    """For the player on turn in a partly known deal: each legal card's
+    expected value and probability of making the contract, over deals of the
+    unseen cards sampled uniformly among those consistent with what is known
+    (hands shown as ?, or +N unknown cards; voids and obligations revealed by
+    the play are respected)."""
+    from atout.solver.analysis import analyse as run
+    game = get_game(game_name)
+    cards = game.parse_cards(played)
+    report, close = progress_reporter("sampling")
+    try:
+        result = run(game.name, deal_text, cards, samples=samples, seed=seed,
+                     workers=workers or os.cpu_count() or 1, max_nodes=max_nodes,
+                     contract=contract, progress=report)
+    finally:
+        close()
+    deck = game.deck
+    name = game.name
+    if as_json:
+        score = result.expected_score()
+        click.echo(json.dumps({
+            "game": name, "seat": result.seat, "samples": result.samples_done,
+            "samples_requested": result.samples_requested, "interrupted": result.interrupted,
+            "seed": seed,
+            "cards": [{"card": deck.token(c.card), "value": value_number(name, c.mean),
+                       "stderr": value_number(name, c.stderr),
+                       "value_bounds": [value_number(name, c.mean_lower), value_number(name, c.mean_upper)],
+                       "made_probability": c.made_probability, "made_stderr": c.made_stderr,
+                       "made": c.made, "failed": c.failed, "unsettled": c.unsettled}
+                      for c in result.cards],
+            "expected_score": None if score is None else {"mean": score[0], "stderr": score[1]},
+            "histogram": {str(value_number(name, k)): n for k, n in result.histogram().items()},
+            "seconds": round(result.seconds, 3),
+        }))
+        return
+    click.echo(f"{name}: seat {result.seat} to play, {result.samples_done} of "
+               f"{result.samples_requested} samples (seed {seed})"
+               + ("  [interrupted]" if result.interrupted else ""))
+    click.echo(f"value: {VALUE_MEANING[name]}")
+    click.echo(f"  {'card':<6}{'value':>10}{'± se':>8}   {'P(made)':>8}{'± se':>7}   made/failed/unsettled")
+    for c in result.cards:
+        if c.mean is not None:
+            value = f"{value_text(name, c.mean):>10}{value_text(name, c.stderr):>8}"
+        else:
+            value = f"{value_text(name, c.mean_lower)}..{value_text(name, c.mean_upper)}".rjust(18)
+        p = c.made_probability
+        made = f"{p:8.3f}{c.made_stderr:7.3f}" if p is not None else f"{'?':>8}{'':>7}"
+        click.echo(f"  {deck.pretty(c.card):<6}{value}   {made}   {c.made}/{c.failed}/{c.unsettled}")
+    score = result.expected_score()
+    if score is not None:
+        click.echo(f"expected score (double-dummy play): {score[0]:.2f} ± {score[1]:.2f}")
+    lines = histogram_lines(result.histogram(), lambda v: value_text(name, v))
+    if lines:
+        click.echo(f"outcomes after {deck.pretty(result.best.card)} (value: samples):")
+        for line in lines:
+            click.echo(line)
+
+
+@click.command()
+@GAME_ARG
+@click.argument("deal_text", metavar="DEAL")
+@click.option("--played", required=True, help="Every card played, in order.")
+@click.option("--max-nodes", type=click.IntRange(1), default=None, help="Node limit per solve.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@with_contract
+def review(game_name, deal_text, played, max_nodes, as_json, contract):
+    """The double-dummy value after every card of a played deal, marking each
+    card that gave value away and how much (like DDS's play analyser)."""
+    from atout.solver.review import review as run
+    game = get_game(game_name)
+    deal = game.parse_deal(deal_text)
+    cards = game.parse_cards(played)
+    state = game.new_state(deal, **contract)
+    game.state_after(deal, cards, **contract)  # every play is legal, or one clear error now
+    report, close = progress_reporter("solving")
+    try:
+        result = run(state, cards, max_nodes=max_nodes, progress=report)
+    finally:
+        close()
+    deck = game.deck
+    name = game.name
+
+    def bounds(b):
+        return value_number(name, b[0]) if b[0] == b[1] else [value_number(name, b[0]), value_number(name, b[1])]
+    if as_json:
+        click.echo(json.dumps({
+            "game": name, "interrupted": result.interrupted, "nodes": result.nodes,
+            "seconds": round(result.seconds, 3),
+            "start": bounds(result.cards[0].before) if result.cards else None,
+            "cards": [{"index": c.index, "seat": c.seat, "card": deck.token(c.card),
+                       "value_after": bounds(c.after), "loss": value_number(name, c.loss),
+                       "exact": c.exact} for c in result.cards],
+        }))
+        return
+    click.echo(f"{name}: value = {VALUE_MEANING[name]}")
+    if result.cards:
+        click.echo(f"  start: {value_text(name, result.cards[0].before[0])}"
+                   + ("" if result.cards[0].before[0] == result.cards[0].before[1]
+                      else f"..{value_text(name, result.cards[0].before[1])}"))
+    n = game.n_seats
+    for c in result.cards:
+        trick = c.index // n + 1
+        after = value_text(name, c.after[0]) if c.after[0] == c.after[1] else \
+            f"{value_text(name, c.after[0])}..{value_text(name, c.after[1])}"
+        mark = f"  <- gives away {value_text(name, c.loss)}" if c.loss else ""
+        click.echo(f"  trick {trick:>2}  seat {c.seat}  {deck.pretty(c.card):<5} {after:>10}{mark}")
+    click.echo(f"{len(result.mistakes)} card(s) gave value away; {result.nodes} nodes, {result.seconds:.2f} s"
+               + ("  [interrupted]" if result.interrupted else ""))

@@ -1,0 +1,68 @@
+"""Readable output shared by the commands: values in the game's own unit,
+cards with suit symbols, a terminal progress bar, JSON-safe conversion."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+#: objectives searched in half points (tarot margins) are shown in points
+HALF_POINT_GAMES = ("tarot", "tarot2")
+
+#: what the searched value means, per game
+VALUE_MEANING = {
+    "tarot": "taker's margin over the target, in points",
+    "tarot2": "player 0's margin over the target, in points",
+    "tarocco": "card points of seats 0+2 (of 114)",
+    "belote": "taker's side card points (162, capot 252)",
+    "smear": "points of the bidder's side (of 4)",
+    "bridge": "tricks of the declarer's side",
+}
+
+
+def scale(game_name: str) -> int:
+    return 2 if game_name in HALF_POINT_GAMES else 1
+
+
+def value_number(game_name: str, value):
+    """A searched value in the game's unit (None stays None)."""
+    if value is None:
+        return None
+    v = value / scale(game_name)
+    return int(v) if float(v).is_integer() else v
+
+
+def value_text(game_name: str, value, signed: bool = False) -> str:
+    if value is None:
+        return "?"
+    v = value / scale(game_name)
+    if float(v).is_integer():
+        return f"{int(v):+d}" if signed else f"{int(v)}"
+    return f"{v:+.2f}" if signed else f"{v:.2f}"
+
+
+def progress_reporter(label: str):
+    """A progress callback drawing a bar on stderr when it is a terminal
+    (nothing otherwise, so pipes and tests stay clean)."""
+    if not sys.stderr.isatty():
+        return None, lambda: None
+    bar = {"bar": None}
+
+    def report(done: int, total: int) -> None:
+        if bar["bar"] is None:
+            bar["bar"] = click.progressbar(length=total, label=label, file=sys.stderr)
+            bar["bar"].__enter__()
+        bar["bar"].update(done - bar["bar"].pos)
+
+    def close() -> None:
+        if bar["bar"] is not None:
+            bar["bar"].__exit__(None, None, None)
+    return report, close
+
+
+def histogram_lines(counts: dict, label, width: int = 40) -> list[str]:
+    if not counts:
+        return []
+    top = max(counts.values())
+    return [f"  {label(k):>8} {'#' * max(1, round(width * n / top))} {n}" for k, n in counts.items()]

@@ -1,0 +1,263 @@
+"""Partly known deals: deal the unseen cards every way consistent with what is
+known, solve each sample double dummy, and report the distribution.
+
+The work is cut into samples numbered 0, 1, 2, ...; sample ``i`` draws its
+cards from its own random generator seeded by ``(seed, i)``, so the answer
+depends only on the seed and the number of samples, never on how many worker
+processes shared the work or in what order they finished.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from atout.engine import get_game
+from atout.engine.errors import RuleError
+from atout.engine.inference import replay, sample_deal
+
+
+@dataclass
+class SampleResult:
+    """One sample: each legal card's proven bounds, the contract's target and
+    the score of the double-dummy line (None when not exact)."""
+
+    index: int
+    bounds: dict              # card -> (lower, upper)
+    target: int | None
+    score: float | None
+    nodes: int
+
+
+@dataclass
+class CardSummary:
+    card: int
+    samples: int
+    exact_samples: int
+    mean: float | None        # expected value, when every sample is exact
+    stderr: float | None
+    mean_lower: float         # expected value bounds over all samples
+    mean_upper: float
+    made: int                 # samples proven made / failed / not settled
+    failed: int
+    unsettled: int
+
+    @property
+    def made_probability(self) -> float | None:
+        settled = self.made + self.failed
+        if self.unsettled or not settled:
+            return None
+        return self.made / settled
+
+    @property
+    def made_stderr(self) -> float | None:
+        p = self.made_probability
+        if p is None:
+            return None
+        return math.sqrt(p * (1 - p) / self.samples)
+
+
+@dataclass
+class Analysis:
+    game: str
+    seat: int
+    samples_requested: int
+    samples: list = field(default_factory=list)   # SampleResult, by index
+    cards: list = field(default_factory=list)     # CardSummary, best first
+    interrupted: bool = False
+    seconds: float = 0.0
+
+    @property
+    def samples_done(self) -> int:
+        return len(self.samples)
+
+    @property
+    def best(self) -> CardSummary | None:
+        return self.cards[0] if self.cards else None
+
+    def expected_score(self) -> tuple[float, float] | None:
+        scores = [s.score for s in self.samples if s.score is not None]
+        if not scores or len(scores) < len(self.samples):
+            return None
+        return mean_and_stderr(scores)
+
+    def histogram(self) -> dict:
+        """Samples by the value of the recommended card (exact samples only)."""
+        if not self.best:
+            return {}
+        out: dict = {}
+        for s in self.samples:
+            lo, hi = s.bounds[self.best.card]
+            if lo == hi:
+                out[lo] = out.get(lo, 0) + 1
+        return dict(sorted(out.items()))
+
+
+def mean_and_stderr(values: Sequence[float]) -> tuple[float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, float("nan")
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def summarise(samples: list[SampleResult], maximizing: bool) -> list[CardSummary]:
+    """Per-card statistics, best card first for the player on turn."""
+    if not samples:
+        return []
+    out = []
+    for card in samples[0].bounds:
+        bounds = [s.bounds[card] for s in samples]
+        exact = [lo for lo, hi in bounds if lo == hi]
+        mean = stderr = None
+        if len(exact) == len(bounds):
+            mean, stderr = mean_and_stderr(exact)
+        made = failed = unsettled = 0
+        for s, (lo, hi) in zip(samples, bounds):
+            if s.target is None:
+                unsettled += 1
+            elif lo >= s.target:
+                made += 1
+            elif hi < s.target:
+                failed += 1
+            else:
+                unsettled += 1
+        out.append(CardSummary(card, len(bounds), len(exact), mean, stderr,
+                               sum(lo for lo, _ in bounds) / len(bounds),
+                               sum(hi for _, hi in bounds) / len(bounds),
+                               made, failed, unsettled))
+    sign = -1 if maximizing else 1
+    return sorted(out, key=lambda c: (sign * (c.mean if c.mean is not None else c.mean_lower), -c.card))
+
+
+# -- one sample ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Job:
+    """Everything a worker needs, as plain picklable data."""
+
+    game: str
+    deal: str
+    played: tuple
+    contract: tuple           # (key, value) pairs
+    seed: int
+    max_nodes: int | None
+    with_score: bool
+
+
+_knowledge_cache: dict = {}
+
+
+def knowledge_for(job: Job):
+    """The replay of the known play (computed once per process and job)."""
+    key = (job.game, job.deal, job.played, job.contract)
+    if key not in _knowledge_cache:
+        game = get_game(job.game)
+        _knowledge_cache.clear()
+        _knowledge_cache[key] = replay(game.parse_deal(job.deal), list(job.played), **dict(job.contract))
+    return _knowledge_cache[key]
+
+
+def sample_rng(seed: int, index: int) -> random.Random:
+    return random.Random(f"atout/{seed}/{index}")
+
+
+def solve_sample(job: Job, index: int, solve_fn: Callable | None = None) -> SampleResult:
+    """Deal sample ``index`` and solve it: every legal card's value."""
+    from . import api
+    game = get_game(job.game)
+    knowledge = knowledge_for(job)
+    full = sample_deal(knowledge, sample_rng(job.seed, index))
+    state = game.state_after(full, list(job.played), **dict(job.contract))
+    target = state.contract_target()
+    if solve_fn is not None:        # a stand-in solver (tests use the naive search)
+        bounds, score, nodes = solve_fn(state)
+    else:
+        result = api.solve(state, all_cards=True, line=job.with_score, max_nodes=job.max_nodes)
+        bounds = {c: (v, v) if isinstance(v, int) else tuple(v) for c, v in result.cards.items()}
+        score = state.headline_score(result.score) if result.score is not None else None
+        nodes = result.nodes
+    return SampleResult(index, bounds, target, score, nodes)
+
+
+def _worker(args):
+    job, index = args
+    return solve_sample(job, index)
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in list(getattr(pool, "_processes", {}).values()):
+        process.terminate()
+
+
+# -- the driver ------------------------------------------------------------------
+
+def analyse(game_name: str, deal_text: str, played: Sequence[int] = (), *, samples: int = 100,
+            seed: int = 0, workers: int = 1, max_nodes: int | None = None, with_score: bool = True,
+            contract: dict | None = None, progress: Callable | None = None,
+            solve_fn: Callable | None = None) -> Analysis:
+    """Analyse a partly known deal for the player on turn.
+
+    ``progress(done, total)`` is called after each sample. Ctrl-C stops the
+    work and returns what was computed, with ``interrupted`` set."""
+    if samples < 1:
+        raise RuleError(f"samples {samples}: ask for at least one")
+    if workers < 1:
+        raise RuleError(f"workers {workers}: use at least one")
+    game = get_game(game_name)
+    contract = dict(contract or {})
+    deal = game.parse_deal(deal_text)
+    job = Job(game.name, game.format_deal(deal), tuple(played), tuple(sorted(contract.items())),
+              int(seed), max_nodes, with_score)
+    knowledge = knowledge_for(job)   # bad plays fail here, once, before any work
+    probe = game.state_after(sample_deal(knowledge, sample_rng(seed, 0)), list(played), **contract)
+    if probe.is_over():
+        raise RuleError("the deal is over: nothing to analyse")
+    seat = probe.to_play
+    if deal.hands[seat].unknown:
+        raise RuleError(f"seat {seat} is to play: its hand must be known to analyse its choice")
+    analysis = Analysis(game.name, seat, samples)
+    start = time.perf_counter()
+    done: dict[int, SampleResult] = {}
+    try:
+        if workers == 1 or solve_fn is not None:
+            for i in range(samples):
+                done[i] = solve_sample(job, i, solve_fn)
+                if progress:
+                    progress(len(done), samples)
+        else:
+            pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+            try:
+                for result in pool.map(_worker, ((job, i) for i in range(samples)), chunksize=1):
+                    done[result.index] = result
+                    if progress:
+                        progress(len(done), samples)
+            except KeyboardInterrupt:
+                _stop_workers(pool)
+                raise
+            pool.shutdown()
+    except KeyboardInterrupt:
+        analysis.interrupted = True
+    # samples in index order, and only a gap-free prefix: the same seed gives
+    # the same answer however the work was shared
+    prefix = []
+    for i in range(samples):
+        if i not in done:
+            break
+        prefix.append(done[i])
+    analysis.samples = prefix
+    analysis.cards = summarise(prefix, probe.maximizing(seat))
+    analysis.seconds = time.perf_counter() - start
+    return analysis
