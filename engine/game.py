@@ -140,7 +140,8 @@ class TrickState:
 
     @property
     def tricks_left(self) -> int:
-        return max(len(h) for h in self.hands) + (1 if self.trick else 0)
+        # the leader has played to the current trick, if one is under way
+        return len(self.hands[self.leader]) + (1 if self.trick else 0)
 
     def is_over(self) -> bool:
         return not self.trick and all(not h for h in self.hands)

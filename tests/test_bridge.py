@@ -88,3 +88,11 @@ def test_undo_restores_the_state():
 def test_perft_first_trick_counts():
     state = BRIDGE.new_state(BRIDGE.parse_deal(PBN), declarer="S", strain="NT")
     assert count_lines(state, 1) == 13
+
+
+def test_tricks_left_counts_the_trick_under_way_once():
+    state = BRIDGE.new_state(BRIDGE.parse_deal(PBN), declarer="S", strain="NT")
+    assert state.tricks_left == 13
+    for played in range(1, 5):
+        state.play(state.legal_cards()[0])
+        assert state.tricks_left == (13 if played < 4 else 12)
