@@ -394,6 +394,20 @@ def test_low_goes_to_the_side_that_held_the_lowest_trump_in_play():
     assert low_side([cards("S9 D7"), cards("SA DT"), [], []], 2, SIDES) == 0
 
 
+def test_high_and_low_count_only_trumps_in_play_the_ace_or_7_may_be_undealt():
+    # D1 with diamonds trump: D7 and D9 are undealt, so Low is seat 2's D8
+    # (side 0), as is High (seat 2's DA); seat 1's DQ and seat 3's DK are
+    # neither. Fixed as soon as the trump is known.
+    state = play(D1, "DT")
+    assert card("D7") in state.undealt and card("D9") in state.undealt
+    assert state.points()["high"] == 0 and state.points()["low"] == 0
+    # LONE: the CA is undealt, so the CJ is High
+    state = play(LONE, "CJ")
+    assert card("CA") in state.undealt and state.points()["high"] == 0
+    # ALL_TRUMPS below: S7 undealt, Low is the S8 (checked there as well)
+    assert low_side([cards("SA S8"), [], [], cards("SK")], 0, SIDES) == 0
+
+
 def test_a_lone_trump_in_play_is_both_high_and_low():
     state = play(LONE, LONE_LINE)
     points = state.points()
