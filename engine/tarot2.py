@@ -418,6 +418,13 @@ class Tarot2State(TrickState):
         half, oudlers = self.points()
         return margin_half_points(half[0], oudlers[0])
 
+    def contract_target(self) -> int:
+        """Player 0 wins the deal with a margin of at least 0."""
+        return 0
+
+    def headline_score(self, score: dict):
+        return score["scores"][0]
+
     def score(self) -> dict:
         """The deal's score (RULES.md section 4), exact: see ``deal_score``."""
         half, oudlers = self.points()

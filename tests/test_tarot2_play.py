@@ -199,3 +199,15 @@ def test_random_endings_search_agrees_with_its_card_values():
         best = max(vals.values()) if state.maximizing() else min(vals.values())
         assert minimax(state) == best
         assert best % 2 == 0 and -112 <= best <= 182 - 72
+
+
+def test_contract_target_means_player_0_wins():
+    import random as _random
+    from atout.engine import get_game as _get
+    game = _get("tarot2")
+    rng = _random.Random(3)
+    for seed in range(100):
+        state = game.new_state(game.random_deal(seed), first=seed % 2)
+        while not state.is_over():
+            state.play(rng.choice(state.legal_cards()))
+        assert (state.objective() >= state.contract_target()) == (state.score()["winner"] == 0)
