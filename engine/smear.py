@@ -444,6 +444,13 @@ class SmearState(TrickState):
         """The number of the four points (0..4) won by the bidder's side."""
         return count_points(self.points(), self.max_side)
 
+    def contract_target(self) -> int:
+        """The bidder's side makes its bid with at least ``bid`` points."""
+        return self.bid
+
+    def headline_score(self, score: dict):
+        return score["scores"][self.max_side]
+
     def score(self) -> dict:
         points = self.points()
         won = (count_points(points, 0), count_points(points, 1))

@@ -258,3 +258,15 @@ def test_random_deals_round_trip_through_the_notation_after_play(seed):
     d = SMEAR.random_deal(seed)
     state = SMEAR.new_state(SMEAR.parse_deal(SMEAR.format_deal(d)))
     assert state.deal == d
+
+
+def test_contract_target_is_the_bid():
+    import random as _random
+    from atout.engine import get_game as _get
+    game = _get("smear")
+    rng = _random.Random(8)
+    for seed in range(200):
+        state = game.new_state(game.random_deal(seed), bidder=seed % 4, bid=2 + seed % 3)
+        while not state.is_over():
+            state.play(rng.choice(state.legal_cards()))
+        assert (state.objective() >= state.contract_target()) == state.score()["made"]
