@@ -47,6 +47,8 @@ def rules(game_name: str) -> None:
 
 def _register() -> None:
     from .analysis import analyse, review
+    from .bid import bid
+    cli.add_command(bid)
     cli.add_command(analyse)
     cli.add_command(review)
 

@@ -1,0 +1,115 @@
+"""`atout bid`: the expected outcome of every bid of one hand."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import click
+
+from atout.engine import get_game
+
+from .format import progress_reporter
+
+#: what the score column means, per game
+SCORE_MEANING = {
+    "tarot": "the taker's score (pass = 0)",
+    "belote": "the taker's side's score minus the defenders' (pass = 0)",
+    "smear": "the bidder's side's score minus the other side's (pass = 0)",
+    "tarocco": "the dealer's side's card points (of 114); made = the dealer's side wins",
+    "tarot2": "the player's score",
+    "bridge": "duplicate score of the bidder's side, non-vulnerable, undoubled (pass = 0)",
+}
+
+
+@click.command()
+@click.option("--game", "-g", "game_name", required=True,
+              type=click.Choice(["tarot", "tarocco", "belote", "tarot2", "smear", "bridge"],
+                                case_sensitive=False), help="The game.")
+@click.option("--seat", required=True, help="The bidder's seat (0..3; tarot2 0 or 1; bridge N E S W).")
+@click.argument("hand", metavar="HAND")
+@click.option("--turned", default=None, help="Belote: the turned card (e.g. HJ).")
+@click.option("--widow", type=int, default=None, help="Smear: undealt cards the bidder takes (0..3, default 0).")
+@click.option("--candidates", type=click.IntRange(1, 200), default=6, show_default=True,
+              help="Tarocco: discards evaluated on the same samples.")
+@click.option("--samples", type=click.IntRange(1, 1_000_000), default=50, show_default=True,
+              help="Deals sampled.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampler.")
+@click.option("--workers", type=click.IntRange(1, 256), default=None,
+              help="Worker processes (default: the machine's cores).")
+@click.option("--max-nodes", type=click.IntRange(1), default=None,
+              help="Node limit per solve (tarot, tarot2, tarocco default to 1000000).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def bid(game_name, seat, hand, turned, widow, candidates, samples, seed, workers, max_nodes, as_json):
+    """For a hand at the bidding stage: every bid's probability of being
+    made and expected score, over deals of the unseen cards sampled
+    uniformly and solved double dummy, and the recommended bid.
+
+    HAND: tarot 18 cards, belote 5 (with --turned), smear 6, tarocco the
+    dealer's 17 (seat 3), bridge 13; tarot2: the deal as the player sees it,
+    "HAND ? piles0:SK/?/?,... piles1:21/?/?,..." (? for unseen cards)."""
+    from atout.solver.bidding import estimate_bids
+    game = get_game(game_name)
+    report, close = progress_reporter("sampling")
+    try:
+        result = estimate_bids(game.name, seat, hand, samples=samples, seed=seed,
+                               workers=workers or os.cpu_count() or 1, max_nodes=max_nodes,
+                               turned=turned, widow=widow, candidates=candidates, progress=report)
+    finally:
+        close()
+    rec = result.recommendation
+    if as_json:
+        click.echo(json.dumps(to_json(result, seed)))
+        return
+    click.echo(f"{result.game}: seat {result.seat}, {result.samples_done} of {result.samples_requested}"
+               f" samples (seed {seed})"
+               + (f", at most {result.max_nodes} nodes per solve" if result.max_nodes else "")
+               + ("  [interrupted]" if result.interrupted else ""))
+    click.echo(f"score: {SCORE_MEANING[result.game]}")
+    for note in result.notes:
+        click.echo(f"note: {note}")
+    width = max(8, *(len(b) for b in result.bids)) + 2
+    click.echo(f"  {'bid':<{width}}{'P(made)':>8}{'± se':>7}   {'made/failed/unsettled':<22}{'score':>9}{'± se':>8}")
+    for s in result.summaries:
+        p = s.made_probability
+        if not s.contract:
+            made, counts = f"{'':>15}", ""
+        elif p is not None:
+            made, counts = f"{p:8.3f}{s.made_stderr:7.3f}", f"{s.made}/{s.failed}/{s.unsettled}"
+        else:
+            lo, hi = s.made_bounds or (0, 0)
+            made, counts = f"{lo:.2f}..{hi:.2f}".rjust(15), f"{s.made}/{s.failed}/{s.unsettled}"
+        if s.mean_score is not None:
+            se = "" if s.score_stderr != s.score_stderr else f"{s.score_stderr:8.2f}"
+            score = f"{s.mean_score:9.2f}{se:>8}"
+        else:
+            score = f"{'?':>9}{'':>8}" + (f"  ({s.scored} solved)" if s.scored else "")
+        click.echo(f"  {s.bid:<{width}}{made}   {counts:<22}{score}")
+    if rec is not None:
+        if rec.bid is None:
+            click.echo(f"no recommendation: {rec.reason}")
+        else:
+            click.echo(f"recommendation: {rec.bid}" + ("" if rec.clear else " (weak evidence)")
+                       + f": {rec.reason}")
+
+
+def to_json(result, seed) -> dict:
+    rec = result.recommendation
+
+    def num(x):
+        return None if x is None or x != x else x
+    return {
+        "game": result.game, "seat": result.seat, "seed": seed,
+        "samples": result.samples_done, "samples_requested": result.samples_requested,
+        "interrupted": result.interrupted, "max_nodes": result.max_nodes, "notes": result.notes,
+        "bids": [{"bid": s.bid, "contract": s.contract,
+                  "made_probability": s.made_probability, "made_stderr": s.made_stderr,
+                  "made_bounds": list(s.made_bounds) if s.made_bounds else None,
+                  "made": s.made, "failed": s.failed, "unsettled": s.unsettled,
+                  "scored": s.scored, "score": num(s.mean_score), "score_stderr": num(s.score_stderr)}
+                 for s in result.summaries],
+        "recommendation": None if rec is None else {
+            "bid": rec.bid, "runner_up": rec.runner_up, "margin": num(rec.margin),
+            "margin_stderr": num(rec.margin_stderr), "clear": rec.clear, "reason": rec.reason},
+        "nodes": result.nodes, "seconds": round(result.seconds, 3),
+    }
