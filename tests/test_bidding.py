@@ -192,6 +192,24 @@ def test_workers_do_not_change_the_answer_with_the_real_solver():
         assert s.made + s.failed + s.unsettled == 4
 
 
+@pytest.mark.parametrize("game, seat, hand, kw", [
+    ("belote", 1, "AK.7.Q8.", {"turned": "SJ"}),
+    ("smear", 2, "A7.K.Q.J9", {}),
+])
+def test_exact_games_with_the_real_solver(game, seat, hand, kw):
+    if game not in SUPPORTED_GAMES:
+        pytest.skip(f"the real solver does not support {game} yet")
+    one = estimate_bids(game, seat, hand, samples=3, seed=1, workers=1, **kw)
+    two = estimate_bids(game, seat, hand, samples=3, seed=1, workers=2, **kw)
+    assert [s.outcomes for s in one.samples] == [s.outcomes for s in two.samples]
+    for s in one.samples:
+        for bid, o in s.outcomes.items():
+            assert o.score is not None
+            if bid != "pass":
+                assert o.lower == o.upper and o.made is not None
+    assert one.recommendation.bid in one.bids
+
+
 # -- the sampled deals ---------------------------------------------------------------------------
 
 def test_tarot_samples_hold_the_hand_and_deal_the_rest_uniformly():
@@ -342,6 +360,10 @@ def test_bridge_scores():
 def test_bridge_bids_and_seats():
     r = estimate_bids("bridge", "W", "AKQ2.KJ3.A54.Q72", samples=2, solve_fn=playout)
     assert r.seat == 3 and len(r.bids) == 36
+    p = planner("bridge", "AKQ2.KJ3.A54.Q72", seat=3)
+    for i in range(20):
+        deal = p.sample(sample_rng(0, i))
+        assert set(deal.hands[3].cards) == set(p.hand) and deal.is_complete
     for s in r.samples:
         assert s.outcomes["3NT"].made == (s.outcomes["3NT"].lower >= 9)
 
