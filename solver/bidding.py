@@ -338,6 +338,11 @@ def estimate_bids(game_name: str, seat, hand: str, *, samples: int = 50, seed: i
     job = BidJob(game.name, parse_bid_seat(game.name, seat), hand, int(seed), max_nodes,
                  turned, int(widow or 0), int(candidates))
     planner = planner_for(job)          # bad input fails here, once, before any work
+    if solve_fn is None:
+        from . import SUPPORTED_GAMES
+        if game.name not in SUPPORTED_GAMES:
+            raise RuleError(f"the solver does not support {game.name} yet (supported: "
+                            f"{', '.join(SUPPORTED_GAMES)})")
     result = BidAnalysis(game.name, job.seat, list(planner.bids), samples, int(seed), max_nodes,
                          notes=list(planner.notes))
     start = time.perf_counter()

@@ -431,6 +431,28 @@ def test_cli_text_and_json_with_the_real_solver(capsys):
         assert b["made"] + b["failed"] + b["unsettled"] == 2
 
 
+def test_an_unsupported_game_is_refused_before_any_work(capsys):
+    missing = [g for g in ("tarot", "smear") if g not in SUPPORTED_GAMES]
+    if not missing:
+        pytest.skip("the real solver supports every game tried here")
+    hand = {"tarot": TAROT_HAND, "smear": "A7.K.Q.J9"}[missing[0]]
+    code, out, err = run_cli(capsys, "-g", missing[0], "--seat", "0", hand, "--workers", "2")
+    assert code == 2 and "does not support" in err
+
+
+def test_tarot_discards_seen_by_the_solver_are_legal():
+    from atout.engine.tarot_bidding import check_discard
+    p = planner("tarot", TAROT_HAND, seat=0)
+    for i in range(50):
+        deal = p.sample(sample_rng(3, i))
+        groups = p.groups(deal)
+        state = groups[0].state
+        assert state.contract == "guard" and len(state.discard) == 6
+        check_discard(set(p.hand) | set(deal.extra("dog")), state.discard)
+        assert state.hands[0] == (set(p.hand) | set(deal.extra("dog"))) - state.discard
+        assert [g.state.contract for g in groups[1:]] == ["guard_without", "guard_against"]
+
+
 def test_parse_bid_seat():
     assert parse_bid_seat("bridge", "e") == 1
     assert parse_bid_seat("tarot", "2") == 2
