@@ -85,6 +85,7 @@ def bid(game_name, seat, hand, turned, widow, candidates, samples, seed, workers
         else:
             score = f"{'?':>9}{'':>8}" + (f"  ({s.scored} solved)" if s.scored else "")
         click.echo(f"  {s.bid:<{width}}{made}   {counts:<22}{score}")
+    click.echo(f"{result.nodes} nodes, {result.seconds:.1f} s")
     if rec is not None:
         if rec.bid is None:
             click.echo(f"no recommendation: {rec.reason}")

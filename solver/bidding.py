@@ -317,7 +317,8 @@ def estimate_bids(game_name: str, seat, hand: str, *, samples: int = 50, seed: i
 
     ``max_nodes`` limits each solve (default: ``DEFAULT_MAX_NODES`` for the
     games that need one); ``progress(done, total)`` is called after each
-    sample; Ctrl-C returns what was computed, with ``interrupted`` set."""
+    sample; Ctrl-C returns what was computed, with ``interrupted`` set.
+    A stand-in ``solve_fn`` (tests) runs every sample in this process."""
     from atout.engine import get_game
     if samples < 1:
         raise RuleError(f"samples {samples}: ask for at least one")
