@@ -128,6 +128,51 @@ def test_smear_bids_share_one_solve_and_score_by_the_bid():
                     assert -b - (4 - v) <= o.score <= -b
 
 
+def _fake_api(monkeypatch, exact, reach):
+    """Stand-ins for api.solve and api.makes that record their calls."""
+    import atout.solver.api as api
+    calls = []
+
+    def fake_solve(state, *, all_cards=False, line=True, max_nodes=None, max_seconds=None, solver=None):
+        calls.append(("solve", line, max_nodes))
+        if exact:
+            v, _, cards = playout(state)
+            return api.SolveResult(v, True, v, v, line=cards if line else [], nodes=7)
+        return api.SolveResult(-5, False, -5, 5, nodes=7)
+
+    def fake_makes(state, target, *, max_nodes=None, max_seconds=None, solver=None):
+        calls.append(("makes", target, max_nodes))
+        return reach
+    monkeypatch.setattr(api, "solve", fake_solve)
+    monkeypatch.setattr(api, "makes", fake_makes)
+    return calls
+
+
+@pytest.mark.parametrize("reach, made", [(True, True), (False, False), (None, None)])
+def test_unsettled_bounds_ask_the_boolean_search_once_per_threshold(monkeypatch, reach, made):
+    from atout.solver.bidding import solve_group
+    calls = _fake_api(monkeypatch, exact=False, reach=reach)
+    p = planner("tarot", TAROT_HAND, seat=1)
+    group = p.groups(p.sample(sample_rng(0, 0)))[0]          # take and guard share one solve
+    out, nodes = solve_group(group, 1000, None)
+    assert calls == [("solve", False, 1000), ("makes", 0, 1000)]
+    assert out["take"] == out["guard"] == Outcome(-5, 5, made, None)
+    assert nodes == 7
+
+
+def test_an_exact_solve_under_a_limit_gets_its_line_without_the_limit(monkeypatch):
+    from atout.solver.bidding import solve_group
+    calls = _fake_api(monkeypatch, exact=True, reach=None)
+    p = planner("smear", "A7.K.Q.J9", seat=1)
+    group = p.groups(p.sample(sample_rng(0, 0)))[0]
+    out, nodes = solve_group(group, 1000, None)
+    assert calls == [("solve", False, 1000), ("solve", True, None)]
+    assert all(o.score is not None and o.lower == o.upper for o in out.values()) and nodes == 14
+    calls.clear()
+    solve_group(group, None, None)
+    assert calls == [("solve", True, None)]
+
+
 # -- summary and recommendation ----------------------------------------------------------
 
 def samples_with(scores_by_bid):
