@@ -255,6 +255,17 @@ def test_exact_games_with_the_real_solver(game, seat, hand, kw):
     assert one.recommendation.bid in one.bids
 
 
+@pytest.mark.skipif("bridge" not in SUPPORTED_GAMES, reason="the real solver does not support bridge yet")
+def test_interrupt_with_workers_returns_a_gap_free_prefix():
+    def progress(done, total):
+        if done == 2:
+            raise KeyboardInterrupt
+    r = estimate_bids("bridge", "S", "AKQ2.KJ3.A54.Q72", samples=8, seed=3, max_nodes=300, workers=2,
+                      progress=progress)
+    assert r.interrupted and 1 <= r.samples_done <= 2
+    assert [s.index for s in r.samples] == list(range(r.samples_done))
+
+
 # -- the sampled deals ---------------------------------------------------------------------------
 
 def test_tarot_samples_hold_the_hand_and_deal_the_rest_uniformly():
