@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable
@@ -257,13 +257,39 @@ class BidAnalysis:
 
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:
-    """Stop a pool at once. (``analysis._stop_workers`` reads the worker
-    processes after ``shutdown``, which has set them to None by then:
-    here they are taken first.)"""
+    """Stop a pool at once: terminate its processes. No future is cancelled
+    first (the pool marks the unfinished ones broken, which a cancelled
+    future would refuse with an error from the pool's thread)."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
+    pool.shutdown(wait=False, cancel_futures=False)
     for process in processes:
         process.terminate()
+
+
+def _run_parallel(job: BidJob, samples: int, workers: int, done: dict, progress) -> None:
+    """Run the samples in worker processes, a few submitted ahead of the
+    results, filling ``done`` (index -> SampleOutcome) as they finish."""
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+    pending: set = set()
+    next_index = 0
+    try:
+        while next_index < samples or pending:
+            while next_index < samples and len(pending) < 2 * workers:
+                pending.add(pool.submit(_worker, (job, next_index)))
+                next_index += 1
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in sorted(finished, key=id):
+                got = future.result()
+                done[got.index] = got
+                if progress:
+                    progress(len(done), samples)
+    except KeyboardInterrupt:
+        _stop_workers(pool)
+        raise
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
 
 
 # -- jobs and workers -------------------------------------------------------------
@@ -365,16 +391,7 @@ def estimate_bids(game_name: str, seat, hand: str, *, samples: int = 50, seed: i
                 if progress:
                     progress(len(done), samples)
         else:
-            pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
-            try:
-                for got in pool.map(_worker, ((job, i) for i in range(samples)), chunksize=1):
-                    done[got.index] = got
-                    if progress:
-                        progress(len(done), samples)
-            except KeyboardInterrupt:
-                _stop_workers(pool)
-                raise
-            pool.shutdown()
+            _run_parallel(job, samples, workers, done, progress)
     except KeyboardInterrupt:
         result.interrupted = True
     prefix = []
