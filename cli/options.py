@@ -26,12 +26,13 @@ CONTRACT_OPTIONS = {
     "strain": ("Bridge: the strain (C, D, H, S, NT).", str),
     "level": ("Bridge: the contract level (1..7), to say made or failed.", int),
     "first": ("Tarot2: the first leader (0 or 1).", int),
+    "discard_trumps": ("Tarocco: trumps the dealer announced discarding (for analysis).", int),
 }
 
 #: which options each game takes
 GAME_OPTIONS = {
     "tarot": ("taker", "contract", "discard", "slam"),
-    "tarocco": (),
+    "tarocco": ("discard_trumps",),
     "belote": ("trump", "taker"),
     "tarot2": ("first",),
     "smear": ("bidder", "bid", "widow", "taken", "discard", "trump"),
@@ -43,9 +44,10 @@ def contract_options(func):
     """Add every contract option to a command (all default to unset)."""
     for name, (help_text, converter) in reversed(CONTRACT_OPTIONS.items()):
         if converter is None:
-            func = click.option(f"--{name}", is_flag=True, default=None, help=help_text)(func)
+            func = click.option(f"--{name}", name, is_flag=True, default=None, help=help_text)(func)
         else:
-            func = click.option(f"--{name}", type=converter, default=None, help=help_text)(func)
+            flag = "--" + name.replace("_", "-")
+            func = click.option(flag, name, type=converter, default=None, help=help_text)(func)
     return func
 
 

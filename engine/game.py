@@ -91,6 +91,12 @@ class Game:
     def rules_summary(self) -> str:
         raise NotImplementedError
 
+    def sampling_model(self, deal: Deal, played: Sequence[Card] = (), contract: dict | None = None):
+        """How the unseen cards of a partly known deal may be dealt (see
+        ``inference.SamplingModel``); games with packet rules override it."""
+        from .inference import SamplingModel
+        return SamplingModel(deal, played, contract or {})
+
     def packet_may_hold(self, name: str, card: Card) -> bool:
         """May an extra packet (a dog, a discard) hold this card? Games whose
         discards have rules override this, for the sampling of unseen cards."""

@@ -127,27 +127,112 @@ def bring_into_hand(state, seat: int, card: Card, pinned) -> None:
 
 def sample_deal(knowledge: PlayKnowledge, rng) -> Deal:
     """A complete deal drawn uniformly among those that agree with the known
-    cards and with everything the plays revealed."""
-    from .sampling import DealCounter
-    deal = knowledge.deal
-    game = deal.game
-    known = deal.known_cards()
-    unseen_played = {c: s for c, s in zip(knowledge.played, knowledge.players) if c not in known}
-    gained = [{c for c, s in unseen_played.items() if s == seat} for seat in range(len(deal.hands))]
-    capacities = [h.unknown - len(g) for h, g in zip(deal.hands, gained)]
-    extras = [name for name, p in deal.extras.items() if p.unknown]
-    capacities += [deal.extras[name].unknown for name in extras]
-    allowed = {}
-    for card in deal.game.deck.cards:
-        if card in known or card in unseen_played:
-            continue
-        holders = [s for s in range(len(deal.hands)) if card not in knowledge.forbidden[s]]
-        holders += [len(deal.hands) + i for i, name in enumerate(extras)
-                    if game.packet_may_hold(name, card)]
-        allowed[card] = holders
-    dealt = DealCounter(capacities, allowed).sample(rng)
-    hands = [Packet(h.cards | g | set(dealt[s])) for s, (h, g) in enumerate(zip(deal.hands, gained))]
-    new_extras = dict(deal.extras)
-    for i, name in enumerate(extras):
-        new_extras[name] = Packet(deal.extras[name].cards | set(dealt[len(deal.hands) + i]))
-    return replace(deal, hands=tuple(hands), extras=new_extras)
+    cards and with everything the plays revealed (the default model)."""
+    model = SamplingModel(knowledge.deal, knowledge.played, {})
+    model._knowledge = knowledge
+    return model.sample_view(rng)
+
+
+@dataclass
+class Holder:
+    """A place unseen cards go to: a seat's hand (``packet`` is the seat) or
+    an extra packet (its name), with room for ``capacity`` more cards, and
+    ``accepts`` saying which cards it may take (None: any)."""
+
+    packet: object
+    capacity: int
+    accepts: object = None
+
+
+def pile_slots(deal: Deal) -> list[tuple[int, int, int]]:
+    """(player, pile, depth) of each face-down pile card not known (tarot2)."""
+    return [(player, k, depth) for player, piles in enumerate(deal.piles)
+            for k, pile in enumerate(piles) for depth, card in enumerate(pile) if card is None]
+
+
+class SamplingModel:
+    """How the unseen cards of a partly known deal may be dealt.
+
+    The default: the unknown cards of each hand, less those it was seen to
+    play, go to that hand, the others to the unknown extra packets that may
+    hold them (``Game.packet_may_hold``). A game overrides
+    ``Game.sampling_model`` where a packet has rules of its own (the tarot
+    taker's unseen discard, the tarocco discard's announced trumps), by
+    changing ``view`` (what is replayed and sampled), ``play_contract`` (the
+    contract of the replay), ``holders``, ``restrict`` and ``assemble``.
+    """
+
+    def __init__(self, deal: Deal, played: Sequence[Card], contract: dict):
+        self.deal = deal
+        self.played = list(played)
+        self.contract = dict(contract)
+        self.view = deal
+        self.play_contract = dict(contract)
+        #: card -> packets it may go to (on top of everything else)
+        self.restrict: dict = {}
+        self._knowledge: PlayKnowledge | None = None
+
+    @property
+    def knowledge(self) -> PlayKnowledge:
+        if self._knowledge is None:
+            self._knowledge = replay(self.view, self.played, **self.play_contract)
+        return self._knowledge
+
+    def holders(self, gained) -> list[Holder]:
+        view = self.view
+        game = view.game
+        out = [Holder(seat, h.unknown - len(gained[seat])) for seat, h in enumerate(view.hands)]
+        out += [Holder(name, p.unknown, lambda c, n=name: game.packet_may_hold(n, c))
+                for name, p in view.extras.items() if p.unknown]
+        # tarot2: the face-down pile cards not known are places that any card
+        # may fill alike: one holder for all of them (cards are spread over
+        # the places at random afterwards, which keeps the deal uniform)
+        slots = pile_slots(view)
+        if slots:
+            out.append(Holder("piles", len(slots)))
+        return out
+
+    def sample_view(self, rng) -> Deal:
+        """A complete deal of ``view`` consistent with everything known."""
+        from .sampling import DealCounter
+        knowledge = self.knowledge
+        view = self.view
+        seats = len(view.hands)
+        known = view.known_cards()
+        unseen_played = {c: s for c, s in zip(knowledge.played, knowledge.players) if c not in known}
+        gained = [{c for c, s in unseen_played.items() if s == seat} for seat in range(seats)]
+        holders = self.holders(gained)
+        allowed = {}
+        for card in view.game.deck.cards:
+            if card in known or card in unseen_played:
+                continue
+            allowed[card] = [
+                i for i, h in enumerate(holders)
+                if (not isinstance(h.packet, int) or card not in knowledge.forbidden[h.packet])
+                and (h.accepts is None or h.accepts(card))
+                and (card not in self.restrict or h.packet in self.restrict[card])]
+        dealt = DealCounter([h.capacity for h in holders], allowed).sample(rng)
+        hands = [set(h.cards) | gained[s] for s, h in enumerate(view.hands)]
+        extras = {name: set(p.cards) for name, p in view.extras.items()}
+        piles = [[list(pile) for pile in player] for player in view.piles]
+        for holder, cards in zip(holders, dealt):
+            if isinstance(holder.packet, int):
+                hands[holder.packet].update(cards)
+            elif holder.packet == "piles":
+                cards = list(cards)
+                rng.shuffle(cards)
+                for (player, k, depth), card in zip(pile_slots(view), cards):
+                    piles[player][k][depth] = card
+            else:
+                extras[holder.packet].update(cards)
+        return replace(view, hands=tuple(Packet(frozenset(h)) for h in hands),
+                       extras={n: Packet(frozenset(c)) for n, c in extras.items()},
+                       piles=tuple(tuple(tuple(p) for p in player) for player in piles))
+
+    def assemble(self, view_deal: Deal) -> tuple[Deal, dict]:
+        """The real complete deal and contract from a sampled ``view`` deal."""
+        return view_deal, self.contract
+
+    def sample(self, rng) -> tuple[Deal, dict]:
+        """A complete deal and the contract to play it under."""
+        return self.assemble(self.sample_view(rng))

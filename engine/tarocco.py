@@ -29,6 +29,7 @@ from .cards import FOOL, TRUMPS, Card, Deck, position_of, suit_of, trump_card
 from .deal import Deal
 from .errors import RuleError
 from .game import Game, TrickState, highest
+from .inference import Holder, SamplingModel
 
 #: Swords, Batons (long suits), Cups, Coins (round suits).
 SUIT_LETTERS = "SBCD"
@@ -198,6 +199,32 @@ class TaroccoGame(Game):
         discard = simple_discard(dealer17)
         hands.append([c for c in dealer17 if c not in discard])
         return self.deal_from(hands, {"discard": discard})
+
+    def sampling_model(self, deal: Deal, played=(), contract=None):
+        """The discard's announced number of trumps (``discard_trumps``, public)
+        splits the unseen discard in two: that many trumps, the rest plain
+        cards; without it, the discard is assumed to hold no trump."""
+        contract = dict(contract or {})
+        trumps = contract.pop("discard_trumps", None)
+        model = SamplingModel(deal, played, contract)
+        if trumps is None or not deal.extras["discard"].unknown:
+            return model
+        trumps = int(trumps)
+        known = deal.extras["discard"].cards
+        known_trumps = sum(1 for c in known if suit_of(c) == TRUMPS)
+        unknown = deal.extras["discard"].unknown
+        if not known_trumps <= trumps <= known_trumps + unknown:
+            raise RuleError(f"discard_trumps {trumps}: the discard's known cards and size allow"
+                            f" {known_trumps}..{known_trumps + unknown}")
+        split = trumps - known_trumps
+
+        def holders(gained):
+            hands = [h for h in SamplingModel.holders(model, gained) if h.packet != "discard"]
+            return hands + [
+                Holder("discard", split, lambda c: suit_of(c) == TRUMPS and _never_discarded(c) is None),
+                Holder("discard", unknown - split, lambda c: suit_of(c) != TRUMPS and _never_discarded(c) is None)]
+        model.holders = holders
+        return model
 
     def packet_may_hold(self, name: str, card: Card) -> bool:
         """May the discard hold this card, for the sampling of unseen cards?

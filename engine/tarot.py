@@ -12,13 +12,15 @@ Deal notation: the four hands in seat order, then ``dog:HAND``.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Sequence
 
 from .cards import FOOL, TAROT_DECK, TRUMPS, Card, suit_of
-from .deal import Deal
+from .deal import Deal, Packet
 from .errors import RuleError
 from .game import Game, TrickState
-from .tarot_bidding import (CONTRACTS, DOG_CONTRACTS, by_seat, check_discard, check_handful,
+from .inference import Holder, SamplingModel
+from .tarot_bidding import (CONTRACTS, DOG_CONTRACTS, KING, by_seat, check_discard, check_handful,
                             check_misery, default_discard, parse_contract)
 from .tarot_scoring import PETIT, score_deal, settle_tricks, tally, target
 
@@ -113,6 +115,18 @@ class TarotGame(Game):
         """
         return TarotState(self, deal, taker=taker, contract=contract, discard=discard,
                           slam=slam, handfuls=handfuls, miseries=miseries)
+
+    def sampling_model(self, deal: Deal, played=(), contract=None):
+        """Under take or guard the defenders saw the dog but not the discard:
+        the taker's playing hand and the discard are sampled (see
+        ``TakerDiscardModel``); otherwise the default model."""
+        contract = dict(contract or {})
+        taker = int(contract.get("taker", 0))
+        name = parse_contract(contract.get("contract", "guard"))
+        if (name in DOG_CONTRACTS and contract.get("discard") is None
+                and 0 <= taker < N_SEATS and deal.hands[taker].unknown):
+            return TakerDiscardModel(deal, played, contract, taker)
+        return SamplingModel(deal, played, contract)
 
     def rules_summary(self) -> str:
         return "\n".join([
@@ -291,6 +305,46 @@ class TarotState(TrickState):
     def __repr__(self) -> str:
         return (f"<tarot {self.contract} taker={self.taker} "
                 + super().__repr__().removeprefix("<tarot "))
+
+
+class TakerDiscardModel(SamplingModel):
+    """Take or guard seen by a defender: the dog was shown, the discard was
+    not. The view replaces the taker's dealt hand by its playing hand (18
+    unknown cards) and the dog by the unseen discard (6 cards that may not be
+    kings, oudlers or trumps: a trump discarded is shown, and then it is
+    given); each dog card is in the playing hand or the discard. The play is
+    replayed as guard without, which plays the same cards. Where the dog was
+    not given either, the dealt hand and dog are split arbitrarily (the play
+    and the score do not depend on it)."""
+
+    def __init__(self, deal, played, contract, taker):
+        super().__init__(deal, played, contract)
+        self.taker = taker
+        self.dog = deal.extras["dog"].cards
+        self.view = replace(deal, extras={"dog": Packet(frozenset(), DOG_SIZE)})
+        self.play_contract = {k: v for k, v in contract.items() if k != "discard"}
+        self.play_contract["contract"] = "guard_without"
+        self.restrict = {card: {taker, "dog"} for card in self.dog}
+
+    def holders(self, gained):
+        return [Holder(h.packet, h.capacity, discardable_card) if h.packet == "dog" else h
+                for h in super().holders(gained)]
+
+    def assemble(self, view_deal):
+        playing = view_deal.hands[self.taker].cards
+        discard = view_deal.extras["dog"].cards
+        pool = playing | discard
+        dog = self.dog if len(self.dog) == DOG_SIZE else frozenset(sorted(pool)[:DOG_SIZE])
+        hands = list(view_deal.hands)
+        hands[self.taker] = Packet(pool - dog)
+        deal = replace(view_deal, hands=tuple(hands), extras={"dog": Packet(dog)})
+        return deal, {**self.contract, "discard": sorted(discard)}
+
+
+def discardable_card(card: Card) -> bool:
+    """May the taker's unseen discard hold this card? No king, no oudler, and
+    no trump (a trump discarded is shown, so it would be known)."""
+    return card < 64 and (card & 15) != KING
 
 
 GAME = TarotGame()

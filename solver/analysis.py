@@ -18,7 +18,6 @@ from typing import Callable, Sequence
 
 from atout.engine import get_game
 from atout.engine.errors import RuleError
-from atout.engine.inference import replay, sample_deal
 
 
 @dataclass
@@ -150,17 +149,20 @@ class Job:
     with_score: bool
 
 
-_knowledge_cache: dict = {}
+_model_cache: dict = {}
 
 
-def knowledge_for(job: Job):
-    """The replay of the known play (computed once per process and job)."""
+def model_for(job: Job):
+    """The sampling model of the job, with the replay of the known play done
+    once per process."""
     key = (job.game, job.deal, job.played, job.contract)
-    if key not in _knowledge_cache:
+    if key not in _model_cache:
         game = get_game(job.game)
-        _knowledge_cache.clear()
-        _knowledge_cache[key] = replay(game.parse_deal(job.deal), list(job.played), **dict(job.contract))
-    return _knowledge_cache[key]
+        model = game.sampling_model(game.parse_deal(job.deal), list(job.played), dict(job.contract))
+        model.knowledge  # replay now: a bad play is reported before any work
+        _model_cache.clear()
+        _model_cache[key] = model
+    return _model_cache[key]
 
 
 def sample_rng(seed: int, index: int) -> random.Random:
@@ -171,9 +173,8 @@ def solve_sample(job: Job, index: int, solve_fn: Callable | None = None) -> Samp
     """Deal sample ``index`` and solve it: every legal card's value."""
     from . import api
     game = get_game(job.game)
-    knowledge = knowledge_for(job)
-    full = sample_deal(knowledge, sample_rng(job.seed, index))
-    state = game.state_after(full, list(job.played), **dict(job.contract))
+    full, contract = model_for(job).sample(sample_rng(job.seed, index))
+    state = game.state_after(full, list(job.played), **contract)
     target = state.contract_target()
     if solve_fn is not None:        # a stand-in solver (tests use the naive search)
         bounds, score, nodes = solve_fn(state)
@@ -197,8 +198,12 @@ def _ignore_interrupts() -> None:
 
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in list(getattr(pool, "_processes", {}).values()):
+    """Stop a pool at once: terminate its processes. No future is cancelled
+    first (the pool marks the unfinished ones broken, which a cancelled
+    future would refuse with an error from the pool's thread)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=False)
+    for process in processes:
         process.terminate()
 
 
@@ -221,8 +226,8 @@ def analyse(game_name: str, deal_text: str, played: Sequence[int] = (), *, sampl
     deal = game.parse_deal(deal_text)
     job = Job(game.name, game.format_deal(deal), tuple(played), tuple(sorted(contract.items())),
               int(seed), max_nodes, with_score)
-    knowledge = knowledge_for(job)   # bad plays fail here, once, before any work
-    probe = game.state_after(sample_deal(knowledge, sample_rng(seed, 0)), list(played), **contract)
+    full, real_contract = model_for(job).sample(sample_rng(seed, 0))
+    probe = game.state_after(full, list(played), **real_contract)
     if probe.is_over():
         raise RuleError("the deal is over: nothing to analyse")
     seat = probe.to_play

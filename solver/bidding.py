@@ -30,7 +30,7 @@ from typing import Callable
 
 from atout.engine.errors import RuleError
 
-from .analysis import _ignore_interrupts, mean_and_stderr, sample_rng
+from .analysis import _ignore_interrupts, _stop_workers, mean_and_stderr, sample_rng
 
 #: node limit per solve when none is given, for the games whose full deals
 #: are out of reach of an exact search today
@@ -254,16 +254,6 @@ class BidAnalysis:
 
     def summary(self, bid: str) -> BidSummary:
         return next(s for s in self.summaries if s.bid == bid)
-
-
-def _stop_workers(pool: ProcessPoolExecutor) -> None:
-    """Stop a pool at once: terminate its processes. No future is cancelled
-    first (the pool marks the unfinished ones broken, which a cancelled
-    future would refuse with an error from the pool's thread)."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=False)
-    for process in processes:
-        process.terminate()
 
 
 def _run_parallel(job: BidJob, samples: int, workers: int, done: dict, progress) -> None:
