@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .cards import Card, french_deck, plain_card, suit_of
-from .deal import Deal, Packet, check_no_duplicates
+from .deal import Deal, Packet, check_no_duplicates, split_sections
 from .errors import NotationError, RuleError
 from .game import Game, TrickState, highest
 
@@ -143,21 +143,7 @@ def parse_bidding_deal(text: str) -> BiddingDeal:
     docstring); ``stock:?`` or no ``stock:`` section is a stock of unknown order."""
     if not text or not text.strip():
         raise NotationError("empty bidding deal")
-    hand_texts: list[str] = []
-    sections: dict[str, str] = {}
-    for token in text.split():
-        name, colon, rest = token.partition(":")
-        if colon:
-            key = name.lower()
-            if key not in ("turned", "stock"):
-                raise NotationError(f"unknown section {name!r} in a belote bidding deal (sections: turned, stock)")
-            if key in sections:
-                raise NotationError(f"section {name!r} given twice")
-            sections[key] = rest
-        else:
-            hand_texts.append(token)
-    if len(hand_texts) != 4:
-        raise NotationError(f"{len(hand_texts)} hands given, a belote bidding deal has 4 hands of 5 cards")
+    hand_texts, sections = split_sections(text, ("turned", "stock"), "belote bidding deal", 4)
     hands = tuple(Packet(*DECK.parse_hand(t, BIDDING_HAND_SIZE)) for t in hand_texts)
     if "turned" not in sections:
         raise NotationError("no turned card: a belote bidding deal needs turned:CARD")

@@ -84,25 +84,32 @@ def check_no_duplicates(deck, packets) -> None:
             seen.add(card)
 
 
-def parse_packets(game: "Game", text: str):
-    """Split a deal's text into hand texts and ``name:`` extras texts."""
+def split_sections(text: str, sections, what: str, n_hands: int):
+    """Split a deal's text into its hand tokens and its ``name:TEXT``
+    sections (names from ``sections``, each at most once); ``what`` names the
+    kind of deal in the messages. Raises NotationError naming the bad token."""
     hands: list[str] = []
-    extras: dict[str, str] = {}
+    found: dict[str, str] = {}
     for token in text.split():
         name, colon, rest = token.partition(":")
-        if colon and not name.isdigit() and name.isalpha() and len(name) > 1:
+        if colon:
             key = name.lower()
-            if key not in game.extra_sizes:
-                allowed = ", ".join(game.extra_sizes) or "none"
-                raise NotationError(f"unknown section {name!r} in a {game.name} deal (sections: {allowed})")
-            if key in extras:
+            if key not in sections:
+                allowed = ", ".join(sections) or "none"
+                raise NotationError(f"unknown section {name!r} in a {what} (sections: {allowed})")
+            if key in found:
                 raise NotationError(f"section {name!r} given twice")
-            extras[key] = rest
+            found[key] = rest
         else:
             hands.append(token)
-    if len(hands) != game.n_seats:
-        raise NotationError(f"{len(hands)} hands given, a {game.name} deal has {game.n_seats}")
-    return hands, extras
+    if len(hands) != n_hands:
+        raise NotationError(f"{len(hands)} hands given, a {what} has {n_hands}")
+    return hands, found
+
+
+def parse_packets(game: "Game", text: str):
+    """Split a deal's text into hand texts and ``name:`` extras texts."""
+    return split_sections(text, tuple(game.extra_sizes), f"{game.name} deal", game.n_seats)
 
 
 def read_deal(game: "Game", text: str) -> Deal:

@@ -29,7 +29,7 @@ from fractions import Fraction
 from typing import Iterable, Sequence
 
 from .cards import FOOL, TAROT_DECK, TRUMPS, Card, suit_of
-from .deal import Deal, Packet
+from .deal import Deal, Packet, split_sections
 from .errors import IllegalPlayError, NotationError, RuleError
 from .game import Game, Trick, TrickState
 
@@ -217,21 +217,7 @@ class Tarot2Game(Game):
         if not text or not text.strip():
             raise NotationError("empty deal")
         deck = self.deck
-        hand_texts: list[str] = []
-        sections: dict[str, str] = {}
-        for token in text.split():
-            name, colon, rest = token.partition(":")
-            if colon:
-                key = name.lower()
-                if key not in PILE_SECTIONS:
-                    raise NotationError(f"unknown section {name!r} in a tarot2 deal (sections: piles0, piles1)")
-                if key in sections:
-                    raise NotationError(f"section {name!r} given twice")
-                sections[key] = rest
-            else:
-                hand_texts.append(token)
-        if len(hand_texts) != 2:
-            raise NotationError(f"{len(hand_texts)} hands given, a tarot2 deal has 2")
+        hand_texts, sections = split_sections(text, PILE_SECTIONS, "tarot2 deal", 2)
         for key in PILE_SECTIONS:
             if key not in sections:
                 raise NotationError(f"section '{key}:' missing: a tarot2 deal gives each player's piles")
