@@ -1,0 +1,14 @@
+"""atout.solver: the Numba double-dummy search and its Python API.
+
+``solve(state)`` (exact value, optimal line, score, every card's value),
+``makes(state, target)`` (the yes/no question), ``table(game, deal)`` (every
+choice before play), ``Solver`` (a reusable transposition table).
+"""
+
+from .api import DEFAULT_TT_BITS, SolveResult, Solver, equivalent_groups, makes, solve, table
+from .tables import ENCODERS
+
+SUPPORTED_GAMES = tuple(ENCODERS)
+
+__all__ = ["DEFAULT_TT_BITS", "SUPPORTED_GAMES", "SolveResult", "Solver", "equivalent_groups",
+           "makes", "solve", "table"]

@@ -1,0 +1,323 @@
+"""The Python API of the double-dummy solver.
+
+``solve(state)`` gives the exact value of an engine ``TrickState`` (any point
+of the play, mid-trick included) for ``state.max_side``: what
+``engine.search.minimax(state)`` returns, only much faster. ``makes(state, T)``
+asks the single yes/no question "can the max side reach at least T?".
+``table(game, deal)`` solves every choice the game offers before play.
+
+A ``Solver`` owns a transposition table of fixed size (``2**tt_bits``
+entries, 36 bytes each) and reuses it across calls; entries carry a
+generation number so a new solve never reads another solve's bounds. The
+module functions make a fresh ``Solver`` per call unless one is passed:
+nothing is global and mutable.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from atout.engine.errors import RuleError
+
+from . import kernels as K
+from .tables import MAXDEPTH, Position, codec_for
+
+DEFAULT_TT_BITS = 20
+#: nodes between two looks at the clock when a time limit is set
+_CHUNK = 200_000
+_NO_LIMIT = 2**62
+
+
+@dataclass
+class SolveResult:
+    """What ``solve`` found. ``value`` is the objective for the max side
+    (``lower == upper == value`` when ``exact``; with a node or time limit
+    ``value`` is the proven lower bound and ``upper`` the proven upper one)."""
+
+    value: int
+    exact: bool
+    lower: int
+    upper: int
+    line: list = field(default_factory=list)
+    cards: dict = field(default_factory=dict)     # card -> value (all_cards)
+    groups: list = field(default_factory=list)    # equivalent legal cards, one list each
+    score: dict | None = None
+    made: bool | None = None
+    nodes: int = 0
+    seconds: float = 0.0
+    stats: dict = field(default_factory=dict)
+
+    def __iter__(self):
+        """(card, value) pairs, best first for the player on turn."""
+        return iter(self.cards.items())
+
+
+class _Budget:
+    """Node and time limits shared by the kernel calls of one request."""
+
+    def __init__(self, max_nodes, max_seconds):
+        self.ctx = np.zeros(K.N_CTX, dtype=np.int64)
+        self.max_nodes = _NO_LIMIT if max_nodes is None else int(max_nodes)
+        self.deadline = None if max_seconds is None else time.perf_counter() + float(max_seconds)
+
+    @property
+    def nodes(self) -> int:
+        return int(self.ctx[K.C_NODES])
+
+    def stats(self) -> dict:
+        c = self.ctx
+        return {"nodes": int(c[K.C_NODES]), "tt_probes": int(c[K.C_TTPROBES]),
+                "tt_hits": int(c[K.C_TTHITS]), "tt_stores": int(c[K.C_TTSTORES]),
+                "cutoffs": int(c[K.C_CUTS]), "first_move_cutoffs": int(c[K.C_FIRSTCUTS])}
+
+
+class Solver:
+    """A reusable search context: the transposition table and work arrays."""
+
+    def __init__(self, tt_bits: int = DEFAULT_TT_BITS):
+        if not 10 <= int(tt_bits) <= 28:
+            raise RuleError(f"tt_bits {tt_bits!r}: use 10..28 (table of 2**tt_bits entries)")
+        size = 1 << int(tt_bits)
+        self.tt_keys = np.zeros((size, 3), dtype=np.int64)
+        self.tt_vals = np.zeros((size, 3), dtype=np.int32)
+        self.mv = np.zeros((MAXDEPTH, K.MAXMOVES), dtype=np.int64)
+        self.sc = np.zeros((MAXDEPTH, K.MAXMOVES), dtype=np.int64)
+        self.lg = np.zeros((MAXDEPTH, K.NSUITS), dtype=np.int64)
+        self.fr = np.zeros((MAXDEPTH + 1, K.N_FRAME), dtype=np.int64)
+        self.mask = size - 1
+        self.generation = 0
+
+    def new_generation(self) -> int:
+        self.generation += 1
+        return self.generation
+
+    # -- the boolean question -------------------------------------------------
+    def _makes(self, pos: Position, target: int, gen: int, budget: _Budget):
+        """True/False, or None when the budget ran out."""
+        pos.rules[K.R_GEN] = gen
+        pos.rules[K.R_TTMASK] = self.mask
+        ctx = budget.ctx
+        while True:
+            limit = budget.max_nodes
+            if budget.deadline is not None:
+                limit = min(limit, int(ctx[K.C_NODES]) + _CHUNK)
+            ctx[K.C_LIMIT] = limit
+            ctx[K.C_ABORT] = 0
+            res = K.search(pos.lanes, pos.ts, pos.tr, pos.ntr, pos.ntr, pos.leader,
+                           target - pos.already, pos.rules, pos.sides, pos.pts, pos.zob,
+                           self.tt_keys, self.tt_vals, self.mv, self.sc, self.lg, self.fr, ctx)
+            if not ctx[K.C_ABORT]:
+                return bool(res)
+            if ctx[K.C_NODES] >= budget.max_nodes:
+                return None
+            if budget.deadline is not None and time.perf_counter() >= budget.deadline:
+                return None
+
+    def _value(self, pos: Position, gen: int, budget: _Budget, lo=None, hi=None, guess=None):
+        """Narrow [lo, hi] by bisection (trying ``guess`` first); returns
+        (lo, hi, exact)."""
+        if lo is None:
+            lo = pos.already
+        if hi is None:
+            hi = pos.already + pos.bound()
+        lo, hi = max(lo, pos.already), min(hi, pos.already + pos.bound())
+        first = True
+        while lo < hi:
+            if first and guess is not None and lo < guess <= hi:
+                t = guess
+            else:
+                t = (lo + hi + 1) // 2
+            first = False
+            res = self._makes(pos, t, gen, budget)
+            if res is None:
+                return lo, hi, False
+            if res:
+                lo = t
+                if guess is not None and t == guess and t < hi:
+                    # usually exact: confirm with the next target
+                    res = self._makes(pos, t + 1, gen, budget)
+                    if res is None:
+                        return lo, hi, False
+                    if not res:
+                        hi = t
+                    else:
+                        lo = t + 1
+            else:
+                hi = t - 1
+        return lo, hi, True
+
+    # -- the public requests --------------------------------------------------
+    def solve(self, state, *, all_cards: bool = False, line: bool = True,
+              max_nodes: int | None = None, max_seconds: float | None = None) -> SolveResult:
+        start = time.perf_counter()
+        codec = codec_for(state)
+        budget = _Budget(max_nodes, max_seconds)
+        gen = self.new_generation()
+        pos = codec.encode(state)
+        lo, hi, exact = self._value(pos, gen, budget)
+        result = SolveResult(value=lo, exact=exact, lower=lo, upper=hi)
+        if all_cards and not state.is_over():
+            groups = equivalent_groups(state, pos, codec)
+            result.groups = groups
+            values = {}
+            maximizing = state.maximizing()
+            for group in groups:
+                state.play(group[0])
+                try:
+                    child = codec.encode(state)
+                    clo, chi = (None, hi) if maximizing else (lo, None)
+                    vlo, vhi, vexact = self._value(child, gen, budget, clo, chi, guess=lo)
+                finally:
+                    state.undo()
+                exact = exact and vexact
+                for card in group:
+                    values[card] = vlo if vexact else (vlo, vhi)
+            order = sorted(values, key=lambda c: (_sort_key(values[c], maximizing), -c))
+            result.cards = {c: values[c] for c in order}
+            result.exact = exact
+        if line and result.exact:
+            result.line = self._line(state, result.value, gen, budget, codec)
+            final = state.clone()
+            for card in result.line:
+                final.play(card)
+            result.score = final.score()
+            result.made = result.score.get("made")
+        result.nodes = budget.nodes
+        result.stats = budget.stats()
+        result.seconds = time.perf_counter() - start
+        return result
+
+    def makes(self, state, target: int, *, max_nodes=None, max_seconds=None):
+        """Can the max side reach at least ``target``? True/False, or None
+        when a limit stopped the search first."""
+        codec = codec_for(state)
+        budget = _Budget(max_nodes, max_seconds)
+        return self._makes(codec.encode(state), int(target), self.new_generation(), budget)
+
+    def _line(self, state, value, gen, budget, codec) -> list:
+        """An optimal line to the end: at each turn the first card (in the
+        search's order) that keeps the value."""
+        st = state.clone()
+        out = []
+        while not st.is_over():
+            pos = codec.encode(st)
+            groups = equivalent_groups(st, pos, codec)
+            maximizing = st.maximizing()
+            chosen = None
+            for group in groups:
+                card = group[0]
+                st.play(card)
+                child = codec.encode(st)
+                ok = self._makes(child, value, gen, budget) if maximizing \
+                    else not self._makes(child, value + 1, gen, budget)
+                if ok:
+                    chosen = card
+                    break
+                st.undo()
+            if chosen is None:  # cannot happen with an exact value
+                raise AssertionError("no card keeps the solved value")
+            out.append(chosen)
+        return out
+
+
+def _sort_key(value, maximizing):
+    v = value if isinstance(value, int) else value[0]
+    return -v if maximizing else v
+
+
+def equivalent_groups(state, pos: Position, codec) -> list:
+    """The legal cards of the player on turn in blocks of equivalent cards
+    (same suit, adjacent in strength among the cards still in play, same
+    points where points count), strongest block first, each block strongest
+    card first."""
+    legal = state.legal_cards()
+    moves = sorted((codec.to_move(c) for c in legal), reverse=True)
+    n = int(pos.rules[K.R_NSEATS])
+    usepts = bool(pos.rules[K.R_USEPTS])
+    rem = [0] * 6
+    for q in range(n):
+        for s in range(6):
+            rem[s] |= int(pos.lanes[q, s])
+    for i in range(pos.ntr):
+        rem[int(pos.ts[i])] |= 1 << int(pos.tr[i])
+    mine = set(moves)
+    groups: list = []
+    prev = None
+    for m in moves:
+        s, r = m >> 5, m & 31
+        joined = False
+        if prev is not None and prev >> 5 == s:
+            pr = prev & 31
+            between = rem[s] & ~((2 << r) - 1) & ((1 << pr) - 1)
+            same_pts = not usepts or pos.pts[s, r] == pos.pts[s, pr]
+            if between == 0 and same_pts and prev in mine:
+                groups[-1].append(codec.to_card(m))
+                joined = True
+        if not joined:
+            groups.append([codec.to_card(m)])
+        prev = m
+    return groups
+
+
+def solve(state, *, all_cards: bool = False, line: bool = True, max_nodes: int | None = None,
+          max_seconds: float | None = None, tt_bits: int = DEFAULT_TT_BITS,
+          solver: Solver | None = None) -> SolveResult:
+    """Solve an engine state exactly (or within the limits given).
+
+    ``all_cards`` adds the value of every legal card of the player on turn
+    (``result.cards``, equivalent cards grouped in ``result.groups``);
+    ``line`` adds an optimal line to the end and the contract's score."""
+    solver = solver or Solver(tt_bits)
+    return solver.solve(state, all_cards=all_cards, line=line, max_nodes=max_nodes,
+                        max_seconds=max_seconds)
+
+
+def makes(state, target: int, *, max_nodes=None, max_seconds=None,
+          tt_bits: int = DEFAULT_TT_BITS, solver: Solver | None = None):
+    """Can ``state.max_side`` reach at least ``target`` from this state?"""
+    solver = solver or Solver(tt_bits)
+    return solver.makes(state, target, max_nodes=max_nodes, max_seconds=max_seconds)
+
+
+BRIDGE_SEATS = "NESW"
+BRIDGE_STRAINS = ("C", "D", "H", "S", "NT")
+
+
+def table(game, deal, *, tt_bits: int = DEFAULT_TT_BITS, solver: Solver | None = None,
+          max_nodes: int | None = None) -> dict:
+    """The result of every choice the game offers before play.
+
+    bridge: ``{"N": {"C": n, "D": n, "H": n, "S": n, "NT": n}, "E": ...}``,
+    tricks taken by that declarer's side, as DDS's CalcDDtable."""
+    if isinstance(deal, str):
+        deal = game.parse_deal(deal)
+    solver = solver or Solver(tt_bits)
+    if game.name != "bridge":
+        raise RuleError(f"no table for {game.name} yet (supported: bridge)")
+    return _bridge_table(game, deal, solver, max_nodes)
+
+
+def _bridge_table(game, deal, solver, max_nodes):
+    out = {seat: {} for seat in BRIDGE_SEATS}
+    for strain in BRIDGE_STRAINS:
+        # one table generation per strain: every search counts N-S tricks,
+        # so the four opening leaders share their entries
+        gen = solver.new_generation()
+        guess = None
+        for declarer in "NSEW":
+            state = game.new_state(deal, declarer=declarer, strain=strain)
+            codec = codec_for(state)
+            pos = codec.encode(state)
+            pos.rules[K.R_MAXSIDE] = 0
+            pos.already = state.tricks_won(0)
+            budget = _Budget(max_nodes, None)
+            lo, hi, exact = solver._value(pos, gen, budget, guess=guess)
+            if not exact:
+                raise RuleError("node limit reached before the table was exact")
+            guess = lo
+            tricks = lo if declarer in "NS" else pos.bound() + pos.already - lo
+            out[declarer][strain] = tricks
+    return {seat: out[seat] for seat in BRIDGE_SEATS}

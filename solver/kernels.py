@@ -1,0 +1,544 @@
+"""The Numba kernels of the double-dummy search, generic over games.
+
+Representation (built once per solve by ``solver.tables`` from an engine
+state, see there):
+
+* the engine's bitboards (two uint64 words, word 0 bit = plain card id,
+  word 1 bit = card - 64) are split into **lanes**: ``L[seat, suit]`` is an
+  int64 bit mask of the cards a seat holds in one suit, bit = the card's
+  *strength* rank inside the suit as the game plays it (0 weakest). Suits
+  0..3 are the plain suits, 4 the tarot trumps, 5 the fool. For bridge the
+  rank is the plain position; a game whose trump suit has another order
+  (Belote) relabels it in the lane.
+* a move is ``suit * 32 + rank``.
+* ``rules`` (int64 vector, indices ``R_*``) holds the game's flags,
+  ``sides`` the side of each seat, ``pts[suit, rank]`` the card points.
+* the current trick lives in ``ts``/``tr`` (suit, rank of each card played),
+  at positions ``depth - ntr .. depth - 1``: each trick has its own slots so a
+  deeper search never overwrites the trick of its caller.
+
+The search answers one boolean question, "can ``rules[R_MAXSIDE]`` take at
+least ``need`` more from here?" (tricks or points of the rest of the deal),
+with a transposition table keyed at trick boundaries that stores a lower and
+an upper bound of that future value and the best lead. Node limits abort the
+search (``ctx[C_ABORT]``); an aborted answer is never stored.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._jit import kernel
+
+# -- rule vector -------------------------------------------------------------
+R_NSEATS = 0
+R_TRUMP = 1        # trump suit (lane) or -1
+R_MAXSIDE = 2
+R_TRICKVAL = 3     # value of a trick besides its card points (bridge: 1)
+R_LASTBONUS = 4    # extra value of the last trick (Belote: 10)
+R_KEYMODE = 5      # 0: relative ranks (trick games), 1: Zobrist on exact cards
+R_GEN = 6          # generation: table entries of another solve never match
+R_TTMASK = 7
+R_USEPTS = 8       # card points matter
+R_OBLIG = 9        # obligations: 0 follow suit only
+R_ORDER = 10       # move-ordering flavour: 0 trick game
+R_QUICK = 11       # quick-trick bound valid (follow suit only, tricks only)
+N_RULES = 16
+
+# -- counters and limits -------------------------------------------------------
+C_NODES = 0
+C_LIMIT = 1
+C_ABORT = 2
+C_TTHITS = 3
+C_TTSTORES = 4
+C_CUTS = 5
+C_FIRSTCUTS = 6
+C_TTPROBES = 7
+N_CTX = 8
+
+NSUITS = 6
+MAXMOVES = 32
+
+
+def _tables():
+    hi = np.zeros(1 << 16, dtype=np.int64)
+    pop = np.zeros(1 << 16, dtype=np.int64)
+    for x in range(1, 1 << 16):
+        hi[x] = x.bit_length() - 1
+        pop[x] = pop[x >> 1] + (x & 1)
+    return hi, pop
+
+
+HI16, POP16 = _tables()
+
+
+@kernel
+def hibit(x):
+    """Index of the highest set bit of a lane (x > 0, x < 2**32)."""
+    if x >= 65536:
+        return 16 + HI16[x >> 16]
+    return HI16[x]
+
+
+@kernel
+def popcount(x):
+    return POP16[x & 65535] + POP16[(x >> 16) & 65535]
+
+
+@kernel
+def words_to_lanes(words, lanes):
+    """Split uint64 bitboards (``words[seat, 0/1]``, engine card ids) into
+    ``lanes[seat, suit]`` with the plain positions (no relabelling)."""
+    for q in range(words.shape[0]):
+        w0 = words[q, 0]
+        w1 = words[q, 1]
+        for s in range(4):
+            lanes[q, s] = np.int64((w0 >> np.uint64(16 * s)) & np.uint64(0xFFFF))
+        lanes[q, 4] = np.int64((w1 >> np.uint64(1)) & np.uint64(0x1FFFFF))
+        lanes[q, 5] = np.int64(w1 & np.uint64(1))
+
+
+@kernel
+def trick_winner(ts, tr, base, n, trump):
+    """Index (0..n-1, from the leader) of the card that wins the trick in
+    ``ts/tr[base:base+n]``: the highest trump, else the highest card of the
+    suit led."""
+    best = 0
+    bs = ts[base]
+    br = tr[base]
+    for i in range(1, n):
+        s = ts[base + i]
+        r = tr[base + i]
+        if s == bs:
+            if r > br:
+                best = i
+                br = r
+        elif s == trump:
+            best = i
+            bs = s
+            br = r
+    return best
+
+
+@kernel
+def legal_lanes(L, p, ts, base, ntr, out):
+    """Legal cards of seat ``p`` per suit into ``out[suit]`` (follow suit if
+    you can, else anything)."""
+    if ntr > 0:
+        led = ts[base]
+        if L[p, led] != 0:
+            for s in range(NSUITS):
+                out[s] = 0
+            out[led] = L[p, led]
+            return
+    for s in range(NSUITS):
+        out[s] = L[p, s]
+
+
+@kernel
+def _key(L, leader, rules, zob):
+    """Table key of a trick-boundary position (two int64)."""
+    n = rules[R_NSEATS]
+    if rules[R_KEYMODE] == 0:
+        # relative ranks: for each suit the owners of its remaining cards,
+        # strongest first, 2 bits each, then the count (4 bits)
+        k1 = 0
+        k2 = 0
+        for s in range(4):
+            rem = 0
+            for q in range(n):
+                rem |= L[q, s]
+            code = 0
+            cnt = 0
+            x = rem
+            while x:
+                r = hibit(x)
+                bit = 1 << r
+                x ^= bit
+                owner = 0
+                for q in range(n):
+                    if L[q, s] & bit:
+                        owner = q
+                        break
+                code = (code << 2) | owner
+                cnt += 1
+            code = (code << 4) | cnt
+            if s < 2:
+                k1 = (k1 << 30) | code
+            else:
+                k2 = (k2 << 30) | code
+        k2 |= leader << 60
+        return k1, k2
+    k1 = zob[0, leader, 5, 31]
+    k2 = zob[1, leader, 5, 31]
+    for q in range(n):
+        for s in range(NSUITS):
+            x = L[q, s]
+            while x:
+                r = hibit(x)
+                x ^= 1 << r
+                k1 ^= zob[0, q, s, r]
+                k2 ^= zob[1, q, s, r]
+    return k1, k2
+
+
+@kernel
+def _slot(k1, k2, mask):
+    h = k1 ^ (k1 >> 29) ^ (k2 >> 7) ^ (k2 >> 37) ^ (k1 >> 47)
+    return h & mask
+
+
+@kernel
+def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, pts, mv, sc, lg, best):
+    """Moves of seat ``p`` into ``mv[depth]``, one per block of equivalent
+    cards, best first; returns their number. ``best`` is the table's best
+    lead (suit * 32 + rank among the remaining cards from the top) or -1."""
+    n = rules[R_NSEATS]
+    base = depth - ntr
+    usepts = rules[R_USEPTS]
+    trump = rules[R_TRUMP]
+    legal = lg[depth]
+    legal_lanes(L, p, ts, base, ntr, legal)
+    # the trick so far: who is winning with what
+    wi = -1
+    ws = -1
+    wr = -1
+    if ntr > 0:
+        wi = trick_winner(ts, tr, base, ntr, trump)
+        ws = ts[base + wi]
+        wr = tr[base + wi]
+    partner_wins = ntr > 0 and sides[(leader + wi) % n] == sides[p]
+    last = ntr == n - 1
+    nm = 0
+    for s in range(NSUITS):
+        m = legal[s]
+        if m == 0:
+            continue
+        rem = 0
+        for q in range(n):
+            rem |= L[q, s]
+        for i in range(ntr):
+            if ts[base + i] == s:
+                rem |= 1 << tr[base + i]
+        top = hibit(rem)
+        bs = -1
+        br = -1
+        if best >= 0 and (best >> 5) == s:
+            k = best & 31
+            x = rem
+            while x:
+                r = hibit(x)
+                x ^= 1 << r
+                if k == 0:
+                    br = r
+                    break
+                k -= 1
+            bs = s
+        x = m
+        while x:
+            r = hibit(x)
+            x ^= 1 << r
+            # top of a block: the next stronger remaining card is not ours
+            above = rem & ~((2 << r) - 1)
+            if above != 0:
+                nxt = above & -above
+                if (m & nxt) != 0 and (usepts == 0 or pts[s, hibit(nxt)] == pts[s, r]):
+                    continue
+            # score for ordering
+            if bs == s and br == r:
+                score = 10000
+            elif ntr == 0:
+                score = r
+                if r == top:
+                    score += 100
+            else:
+                beats = (s == ws and r > wr) or (s == trump and ws != trump)
+                if partner_wins:
+                    score = -r
+                    if usepts:
+                        score += 2 * pts[s, r]
+                elif beats:
+                    score = 200 - r if last else 150 - r
+                else:
+                    score = -r
+                    if usepts:
+                        score -= 2 * pts[s, r]
+            # insertion sort, best first
+            j = nm
+            while j > 0 and sc[depth, j - 1] < score:
+                mv[depth, j] = mv[depth, j - 1]
+                sc[depth, j] = sc[depth, j - 1]
+                j -= 1
+            mv[depth, j] = s * 32 + r
+            sc[depth, j] = score
+            nm += 1
+    return nm
+
+
+@kernel
+def _future_bound(L, leader, rules, pts):
+    """An upper bound of what any side can still take: every remaining
+    trick and every remaining point."""
+    n = rules[R_NSEATS]
+    tl = 0
+    for s in range(NSUITS):
+        tl += popcount(L[leader, s])
+    if tl == 0:
+        return 0, 0
+    bound = tl * rules[R_TRICKVAL] + rules[R_LASTBONUS]
+    if rules[R_USEPTS]:
+        for q in range(n):
+            for s in range(NSUITS):
+                x = L[q, s]
+                while x:
+                    r = hibit(x)
+                    x ^= 1 << r
+                    bound += pts[s, r]
+    return tl, bound
+
+
+
+@kernel
+def quick_tricks(L, leader, rules, sides):
+    """Tricks the leader can cash from the top at once (a lower bound of
+    what the leader's side takes in the rest of a follow-suit trick game).
+
+    Every top card of a suit held by the leader wins while the others must
+    follow or discard; a trump contract counts the top trumps, and side
+    suits only where no opponent can ruff (if an opponent still holds a
+    trump: one side suit, at most as many rounds as that opponent holds)."""
+    n = rules[R_NSEATS]
+    trump = rules[R_TRUMP]
+    side = sides[leader]
+    opp_trumps = False
+    if trump >= 0:
+        for q in range(n):
+            if sides[q] != side and L[q, trump] != 0:
+                opp_trumps = True
+    total = 0
+    best_side_suit = 0
+    for s in range(4):
+        mine = L[leader, s]
+        if mine == 0:
+            continue
+        rem = 0
+        for q in range(n):
+            rem |= L[q, s]
+        k = 0
+        x = rem
+        while x:
+            r = hibit(x)
+            if (mine >> r) & 1 == 0:
+                break
+            k += 1
+            x ^= 1 << r
+        if k == 0:
+            continue
+        if s == trump or not opp_trumps:
+            total += k
+        else:
+            for q in range(n):
+                if sides[q] != side and L[q, trump] != 0:
+                    c = popcount(L[q, s])
+                    if c < k:
+                        k = c
+            if k > best_side_suit:
+                best_side_suit = k
+    return total + best_side_suit
+
+
+# -- per-depth frame of the iterative search ------------------------------------
+F_NTR = 0
+F_LEADER = 1
+F_NEED = 2
+F_NM = 3
+F_IDX = 4
+F_SLOT = 5
+F_K1 = 6
+F_K2 = 7
+F_P = 8
+F_MAX = 9
+N_FRAME = 10
+
+
+@kernel
+def _store(tt_keys, tt_vals, slot, k1, k2, gen, need, result, best):
+    if not (tt_keys[slot, 2] == gen and tt_keys[slot, 0] == k1 and tt_keys[slot, 1] == k2):
+        tt_keys[slot, 0] = k1
+        tt_keys[slot, 1] = k2
+        tt_keys[slot, 2] = gen
+        tt_vals[slot, 0] = -1000000
+        tt_vals[slot, 1] = 1000000
+        tt_vals[slot, 2] = -1
+    if result:
+        if need > tt_vals[slot, 0]:
+            tt_vals[slot, 0] = need
+    else:
+        if need - 1 < tt_vals[slot, 1]:
+            tt_vals[slot, 1] = need - 1
+    if best >= 0:
+        tt_vals[slot, 2] = best
+
+
+@kernel
+def search(L, ts, tr, ntr0, d0, leader0, need0, rules, sides, pts, zob,
+           tt_keys, tt_vals, mv, sc, lg, fr, ctx):
+    """Can the max side take at least ``need0`` more from here?
+
+    An iterative alpha-beta (null window: a boolean), one frame per ply in
+    ``fr[depth]``; ``L`` and ``ts``/``tr`` are restored on return. (Numba
+    does not cache recursive functions reliably, hence no recursion.)"""
+    n = rules[R_NSEATS]
+    maxside = rules[R_MAXSIDE]
+    trump = rules[R_TRUMP]
+    gen = rules[R_GEN]
+    d = d0
+    fr[d, F_NTR] = ntr0
+    fr[d, F_LEADER] = leader0
+    fr[d, F_NEED] = need0
+    entering = True
+    res = False
+    while True:
+        expand = False
+        if entering:
+            ntr = fr[d, F_NTR]
+            leader = fr[d, F_LEADER]
+            need = fr[d, F_NEED]
+            ctx[C_NODES] += 1
+            if ctx[C_NODES] > ctx[C_LIMIT]:
+                ctx[C_ABORT] = 1
+                # put back the cards played below the root
+                for dd in range(d - 1, d0 - 1, -1):
+                    m = mv[dd, fr[dd, F_IDX]]
+                    L[fr[dd, F_P], m >> 5] |= 1 << (m & 31)
+                return False
+            resolved = False
+            slot = -1
+            best = -1
+            if ntr == 0:
+                if need <= 0:
+                    res = True
+                    resolved = True
+                else:
+                    tl, bound = _future_bound(L, leader, rules, pts)
+                    if need > bound:
+                        res = False
+                        resolved = True
+                    elif rules[R_QUICK] and tl > 1:
+                        q = quick_tricks(L, leader, rules, sides)
+                        if sides[leader] == maxside:
+                            if q >= need:
+                                res = True
+                                resolved = True
+                        elif need > tl - q:
+                            res = False
+                            resolved = True
+                    if not resolved:
+                        k1, k2 = _key(L, leader, rules, zob)
+                        slot = _slot(k1, k2, rules[R_TTMASK])
+                        ctx[C_TTPROBES] += 1
+                        fr[d, F_K1] = k1
+                        fr[d, F_K2] = k2
+                        if (tt_keys[slot, 2] == gen and tt_keys[slot, 0] == k1
+                                and tt_keys[slot, 1] == k2):
+                            ctx[C_TTHITS] += 1
+                            if tt_vals[slot, 0] >= need:
+                                res = True
+                                resolved = True
+                            elif tt_vals[slot, 1] < need:
+                                res = False
+                                resolved = True
+                            else:
+                                best = tt_vals[slot, 2]
+            if not resolved:
+                p = (leader + ntr) % n
+                fr[d, F_P] = p
+                fr[d, F_MAX] = 1 if sides[p] == maxside else 0
+                fr[d, F_SLOT] = slot
+                fr[d, F_NM] = _gen_moves(L, ts, tr, ntr, d, leader, p, rules, sides, pts,
+                                         mv, sc, lg, best)
+                fr[d, F_IDX] = 0
+                expand = True
+        else:
+            # a child of frame d answered ``res``: take its card back
+            p = fr[d, F_P]
+            i = fr[d, F_IDX]
+            m = mv[d, i]
+            L[p, m >> 5] |= 1 << (m & 31)
+            maximizing = fr[d, F_MAX] == 1
+            if res == maximizing:
+                ctx[C_CUTS] += 1
+                if i == 0:
+                    ctx[C_FIRSTCUTS] += 1
+                slot = fr[d, F_SLOT]
+                if slot >= 0:
+                    _store(tt_keys, tt_vals, slot, fr[d, F_K1], fr[d, F_K2], gen, fr[d, F_NEED],
+                           res, _relative_move(L, n, m))
+                    ctx[C_TTSTORES] += 1
+            else:
+                fr[d, F_IDX] = i + 1
+                expand = True
+        if expand:
+            i = fr[d, F_IDX]
+            if i < fr[d, F_NM]:
+                ntr = fr[d, F_NTR]
+                leader = fr[d, F_LEADER]
+                need = fr[d, F_NEED]
+                p = fr[d, F_P]
+                m = mv[d, i]
+                s = m >> 5
+                r = m & 31
+                L[p, s] ^= 1 << r
+                ts[d] = s
+                tr[d] = r
+                if ntr + 1 == n:
+                    base = d - ntr
+                    w = (leader + trick_winner(ts, tr, base, n, trump)) % n
+                    gain = 0
+                    if sides[w] == maxside:
+                        gain = rules[R_TRICKVAL]
+                        if rules[R_USEPTS]:
+                            for j in range(n):
+                                gain += pts[ts[base + j], tr[base + j]]
+                        if rules[R_LASTBONUS]:
+                            empty = True
+                            for s2 in range(NSUITS):
+                                if L[w, s2] != 0:
+                                    empty = False
+                            if empty:
+                                gain += rules[R_LASTBONUS]
+                    fr[d + 1, F_NTR] = 0
+                    fr[d + 1, F_LEADER] = w
+                    fr[d + 1, F_NEED] = need - gain
+                else:
+                    fr[d + 1, F_NTR] = ntr + 1
+                    fr[d + 1, F_LEADER] = leader
+                    fr[d + 1, F_NEED] = need
+                d += 1
+                entering = True
+                continue
+            # every move failed for the side to play
+            res = fr[d, F_MAX] == 0
+            slot = fr[d, F_SLOT]
+            if slot >= 0:
+                _store(tt_keys, tt_vals, slot, fr[d, F_K1], fr[d, F_K2], gen, fr[d, F_NEED],
+                       res, -1)
+                ctx[C_TTSTORES] += 1
+        # frame d is answered: hand ``res`` to its parent
+        if d == d0:
+            return res
+        d -= 1
+        entering = False
+
+
+@kernel
+def _relative_move(L, n, m):
+    """A lead as its suit and its rank among the remaining cards from the
+    top (valid in every position with the same relative ranks)."""
+    s = m >> 5
+    r = m & 31
+    rem = 0
+    for q in range(n):
+        rem |= L[q, s]
+    above = rem & ~((2 << r) - 1)
+    return s * 32 + popcount(above)

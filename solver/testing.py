@@ -1,0 +1,20 @@
+"""Helpers for the solver tests and benchmarks: random endings of a game."""
+
+from __future__ import annotations
+
+import random
+
+
+def random_ending(game, seed: int, tricks_left: int, contract_choices: dict):
+    """A seeded random deal played at random until ``tricks_left`` tricks
+    remain, then 0..n-1 more cards (so about 3 in 4 endings are mid-trick)."""
+    rng = random.Random(seed)
+    contract = {k: rng.choice(v) for k, v in contract_choices.items()}
+    state = game.new_state(game.random_deal(seed), **contract)
+    while state.tricks_left > tricks_left:
+        state.play(rng.choice(state.legal_cards()))
+    for _ in range(rng.randrange(game.n_seats)):
+        if state.is_over():
+            break
+        state.play(rng.choice(state.legal_cards()))
+    return state

@@ -1,0 +1,141 @@
+"""The solver on bridge: exact against the naive reference search."""
+
+import random
+
+import pytest
+
+from atout.engine import Deal, Packet, RuleError, get_game
+from atout.engine.search import card_values, minimax
+from atout.solver import Solver, equivalent_groups, makes, solve
+from atout.solver.tables import codec_for
+
+from atout.solver.testing import random_ending
+
+BRIDGE = get_game("bridge")
+CONTRACTS = {"declarer": "NESW", "strain": ["S", "H", "D", "C", "NT"]}
+PBN = "N:KJ74.J8.AKJ5.AQ6 A.AQT94.82.KT932 Q532.763.T93.875 T986.K52.Q764.J4"
+
+
+def cards(text):
+    return BRIDGE.parse_cards(text)
+
+
+@pytest.mark.parametrize("tricks", [1, 2, 3])
+def test_value_and_every_card_equal_minimax_on_random_endings(tricks):
+    solver = Solver(16)
+    for seed in range(400 if tricks < 3 else 300):
+        state = random_ending(BRIDGE, 1000 * tricks + seed, tricks, CONTRACTS)
+        before = state.played
+        result = solver.solve(state, all_cards=True)
+        assert state.played == before  # the state is left as it was
+        assert result.exact and result.lower == result.upper == result.value
+        assert result.value == minimax(state), (seed, state)
+        assert result.cards == card_values(state), (seed, state)
+
+
+@pytest.mark.slow
+def test_four_trick_endings_equal_minimax():
+    solver = Solver(16)
+    for seed in range(150):
+        state = random_ending(BRIDGE, 5000 + seed, 4, CONTRACTS)
+        result = solver.solve(state, all_cards=True)
+        assert result.value == minimax(state), (seed, state)
+        assert result.cards == card_values(state), (seed, state)
+
+
+def test_optimal_line_reaches_the_value_and_gives_the_score():
+    solver = Solver(16)
+    for seed in range(60):
+        state = random_ending(BRIDGE, 7000 + seed, 3, CONTRACTS)
+        result = solver.solve(state)
+        final = state.clone()
+        for card in result.line:
+            final.play(card)
+        assert final.is_over()
+        assert final.objective() == result.value
+        assert result.score == final.score()
+        # each card of the line keeps the value
+        probe = state.clone()
+        for card in result.line:
+            probe.play(card)
+            assert minimax(probe) == result.value
+
+
+def test_hand_built_ending_with_a_finesse():
+    # North AQ of spades behind West's K: South leads a spade toward the AQ.
+    hands = ("SA SQ", "H3 H2", "S4 S3", "SK S2")
+    deal = Deal(BRIDGE, tuple(Packet(frozenset(cards(h))) for h in hands))
+    south_leads = BRIDGE.new_state(deal, declarer="E", strain="NT")
+    assert solve(south_leads).value == 0        # the finesse wins: E-W take nothing
+    res = solve(south_leads, all_cards=True)
+    assert res.groups == [cards("S4 S3")]       # equal cards, one group
+    assert res.cards == {c: 0 for c in cards("S4 S3")}
+    north_leads = BRIDGE.new_state(deal, declarer="W", strain="NT")
+    assert solve(north_leads).value == 1        # from the top, the K makes
+    east_leads = BRIDGE.new_state(deal, declarer="N", strain="NT")
+    assert solve(east_leads).value == 0         # East cashes two hearts
+    spades = BRIDGE.new_state(deal, declarer="N", strain="S")
+    assert solve(spades).value == 2             # North-South ruff both hearts
+
+
+def test_makes_is_the_boolean_question():
+    state = random_ending(BRIDGE, 11, 3, CONTRACTS)
+    value = minimax(state)
+    solver = Solver(14)
+    for target in range(0, 14):
+        assert solver.makes(state, target) == (value >= target)
+    assert makes(state, value) is True
+
+
+def test_equivalent_cards_are_grouped():
+    deal = BRIDGE.parse_deal(PBN)
+    state = BRIDGE.new_state(deal, declarer="S", strain="NT")  # West leads
+    groups = equivalent_groups(state, codec_for(state).encode(state), codec_for(state))
+    tokens = [[BRIDGE.deck.token(c) for c in g] for g in groups]
+    # West: T986.K52.Q764.J4 -> ST98 together (the J is North's), S6 alone (S7 is North's)
+    assert ["ST", "S9", "S8"] in tokens and ["S6"] in tokens and ["D7", "D6"] in tokens
+    assert sum(len(g) for g in groups) == 13
+
+
+def test_node_limit_gives_proven_bounds():
+    state = random_ending(BRIDGE, 3, 7, CONTRACTS)
+    exact = solve(state, line=False)
+    limited = solve(state, max_nodes=50, line=False)
+    assert not limited.exact
+    assert limited.lower <= exact.value <= limited.upper
+    assert limited.line == []
+    timed = solve(state, max_seconds=30, line=False)
+    assert timed.exact and timed.value == exact.value
+
+
+def test_two_solvers_do_not_interfere():
+    a, b = Solver(12), Solver(12)
+    states = [random_ending(BRIDGE, 20 + i, 3, CONTRACTS) for i in range(20)]
+    expected = [minimax(s) for s in states]
+    for s, v in zip(states, expected):
+        assert a.solve(s, line=False).value == v
+        assert b.solve(states[-1], line=False).value == expected[-1]
+    # one Solver reused for many different positions (generations)
+    for s, v in zip(states[::-1], expected[::-1]):
+        assert a.solve(s, line=False).value == v
+
+
+def test_over_state_and_bad_arguments():
+    state = random_ending(BRIDGE, 4, 1, CONTRACTS)
+    while not state.is_over():
+        state.play(state.legal_cards()[0])
+    res = solve(state, all_cards=True)
+    assert res.value == state.objective() and res.line == [] and res.cards == {}
+    with pytest.raises(RuleError, match="tt_bits"):
+        Solver(3)
+
+
+def test_solve_keeps_the_contract_level_in_the_score():
+    rng = random.Random(3)
+    deal = BRIDGE.random_deal(9)
+    state = BRIDGE.new_state(deal, declarer="N", strain="S", level=1)
+    while state.tricks_left > 3:
+        state.play(rng.choice(state.legal_cards()))
+    res = solve(state)
+    assert res.score["tricks"] == res.value
+    assert res.made == (res.value >= 7)
