@@ -1,0 +1,113 @@
+"""`atout solve` and `atout table`: double-dummy answers for a deal whose
+every card is known."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import click
+
+from atout.engine import GAME_NAMES, get_game
+
+from .format import VALUE_MEANING, value_number, value_text
+from .options import with_contract
+
+GAME_ARG = click.option("--game", "-g", "game_name", required=True,
+                        type=click.Choice(GAME_NAMES, case_sensitive=False), help="The game.")
+
+
+def seat_name(game, seat: int) -> str:
+    return "NESW"[seat] if game.name == "bridge" else f"seat {seat}"
+
+
+def _state(game, deal_text, played, contract):
+    deal = game.parse_deal(deal_text)
+    return game.state_after(deal, game.parse_cards(played), **contract)
+
+
+@click.command()
+@GAME_ARG
+@click.argument("deal_text", metavar="DEAL")
+@click.option("--played", default="", help="Cards played so far, in order (spaces or commas).")
+@click.option("--all-cards", is_flag=True, help="The value of every legal card of the player on turn.")
+@click.option("--max-nodes", type=click.IntRange(1), default=None,
+              help="Node limit: stop with proven bounds.")
+@click.option("--max-seconds", type=click.FloatRange(0, min_open=True), default=None,
+              help="Time limit: stop with proven bounds.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@with_contract
+def solve(game_name, deal_text, played, all_cards, max_nodes, max_seconds, as_json, contract):
+    """Solve a deal double dummy from its start or after --played cards: the
+    value, the optimal line, the contract's result and score, and with
+    --all-cards each legal card's value."""
+    from atout.solver import solve as run
+    game = get_game(game_name)
+    state = _state(game, deal_text, played, contract)
+    result = run(state, all_cards=all_cards, max_nodes=max_nodes, max_seconds=max_seconds)
+    deck, name = game.deck, game.name
+
+    def card_value(v):
+        return value_number(name, v) if isinstance(v, int) else [value_number(name, x) for x in v]
+
+    if as_json:
+        click.echo(json.dumps({
+            "game": name, "value": value_number(name, result.value), "exact": result.exact,
+            "lower": value_number(name, result.lower), "upper": value_number(name, result.upper),
+            "score": result.score, "made": result.made,
+            "line": [deck.token(c) for c in result.line],
+            "cards": {deck.token(c): card_value(v) for c, v in result.cards.items()},
+            "groups": [[deck.token(c) for c in g] for g in result.groups],
+            "nodes": result.nodes, "seconds": round(result.seconds, 4),
+        }))
+        return
+    if result.exact:
+        click.echo(f"value: {value_text(name, result.value)}  ({VALUE_MEANING[name]})")
+    else:
+        click.echo(f"value: between {value_text(name, result.lower)} and "
+                   f"{value_text(name, result.upper)}  ({VALUE_MEANING[name]}; limit reached, not exact)")
+    if result.cards:
+        click.echo(f"cards of {seat_name(game, state.to_play)}:")
+        for group in result.groups:
+            v = result.cards[group[0]]
+            text = value_text(name, v) if isinstance(v, int) else \
+                f"{value_text(name, v[0])}..{value_text(name, v[1])}"
+            click.echo(f"  {' '.join(deck.pretty(c) for c in group):<16} {text}")
+    if result.line:
+        click.echo("optimal line:")
+        probe = state.clone()
+        for card in result.line:
+            leader, number = probe.leader, len(probe.tricks) + 1
+            probe.play(card)
+            if not probe.trick:
+                t = probe.tricks[-1]
+                plays = " ".join(f"{deck.pretty(c)}" for c in t.cards)
+                click.echo(f"  trick {number:>2}: {seat_name(game, leader)} leads  {plays:<24} "
+                           f"won by {seat_name(game, t.winner)}")
+        if probe.trick:  # cannot happen: the line goes to the end
+            click.echo("  (unfinished trick)")
+    if result.score is not None:
+        click.echo("result: " + ", ".join(f"{k} {v}" for k, v in result.score.items()))
+    click.echo(f"nodes {result.nodes}, {result.seconds:.3f} s")
+
+
+@click.command()
+@GAME_ARG
+@click.argument("deal_text", metavar="DEAL")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def table(game_name, deal_text, as_json):
+    """The double-dummy result of every choice the game offers before play
+    (bridge: tricks for each declarer and strain, like DDS's CalcDDtable)."""
+    from atout.solver import table as run
+    game = get_game(game_name)
+    start = time.perf_counter()
+    result = run(game, game.parse_deal(deal_text))
+    seconds = round(time.perf_counter() - start, 4)
+    if as_json:
+        click.echo(json.dumps({"table": result, "seconds": seconds}))
+        return
+    strains = list(next(iter(result.values())))
+    click.echo("     " + "".join(f"{s:>4}" for s in strains))
+    for seat, row in result.items():
+        click.echo(f"{seat:<5}" + "".join(f"{row[s]:>4}" for s in strains))
+    click.echo(f"{seconds:.3f} s")

@@ -1,0 +1,81 @@
+"""The solver against DDS (endplay) on bridge: every card's value in
+positions of the play, and whole CalcDDtable tables of full deals."""
+
+import random
+
+import pytest
+
+from atout.engine import get_game
+from atout.solver import Solver, table
+from atout.solver.testing import random_ending
+
+endplay = pytest.importorskip("endplay")
+from endplay.dds import calc_dd_table, solve_board  # noqa: E402
+from endplay.types import Deal, Denom, Player  # noqa: E402
+
+BRIDGE = get_game("bridge")
+CONTRACTS = {"declarer": "NESW", "strain": ["S", "H", "D", "C", "NT"]}
+DENOMS = {0: Denom.spades, 1: Denom.hearts, 2: Denom.diamonds, 3: Denom.clubs, None: Denom.nt}
+
+
+def endplay_position(state):
+    """The same position as an endplay Deal: hands at the start of the
+    current trick, the trick's cards played."""
+    hands = [set(h) for h in state.hands]
+    for i, card in enumerate(state.trick):
+        hands[(state.leader + i) % 4].add(card)
+    deal = Deal("N:" + " ".join(BRIDGE.deck.format_hand(h) for h in hands))
+    deal.first = Player(state.leader)
+    deal.trump = DENOMS[state.trump]
+    for card in state.trick:
+        deal.play(BRIDGE.deck.token(card))
+    return deal
+
+
+def dds_card_values(state):
+    """DDS's tricks for the side on turn, as our objective for max_side."""
+    solved = solve_board(endplay_position(state))
+    side = state.side_of(state.to_play)
+    already = state.tricks_won(state.max_side)
+    out = {}
+    for card, tricks in solved:
+        token = "SHDC"[int(card.suit)] + card.rank.abbr
+        mine = tricks if side == state.max_side else state.tricks_left - tricks
+        out[BRIDGE.parse_cards(token)[0]] = already + mine
+    return out
+
+
+@pytest.mark.parametrize("tricks", [5, 7])
+def test_every_card_equals_dds_in_positions_of_the_play(tricks):
+    solver = Solver(18)
+    for seed in range(25):
+        state = random_ending(BRIDGE, 300 * tricks + seed, tricks, CONTRACTS)
+        ours = solver.solve(state, all_cards=True, line=False)
+        dds = dds_card_values(state)
+        # DDS lists one card per block of equivalent cards
+        assert all(ours.cards[c] == v for c, v in dds.items()), (seed, state)
+        assert ours.value == (max if state.maximizing() else min)(dds.values())
+
+
+def dds_table(pbn):
+    raw = calc_dd_table(Deal(pbn)).to_list()   # [denom][player], denoms S H D C NT
+    names = ["S", "H", "D", "C", "NT"]
+    return {seat: {names[d]: raw[d][i] for d in range(5)} for i, seat in enumerate("NESW")}
+
+
+def check_tables(seeds):
+    solver = Solver()
+    for seed in seeds:
+        deal = BRIDGE.random_deal(seed)
+        pbn = BRIDGE.format_deal(deal)
+        ours = table(BRIDGE, deal, solver=solver)
+        assert ours == dds_table(pbn), (seed, pbn)
+
+
+def test_full_deal_tables_equal_dds():
+    check_tables(range(3))
+
+
+@pytest.mark.slow
+def test_200_full_deal_tables_equal_dds():
+    check_tables(range(100, 300))
