@@ -21,6 +21,18 @@ VALUE_MEANING = {
 }
 
 
+def jsonable(value):
+    """Scores hold fractions (tarot thirds) and tuples: JSON numbers and lists."""
+    from fractions import Fraction
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else float(value)
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [jsonable(v) for v in (sorted(value) if isinstance(value, (set, frozenset)) else value)]
+    return value
+
+
 def scale(game_name: str) -> int:
     return 2 if game_name in HALF_POINT_GAMES else 1
 

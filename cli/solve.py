@@ -10,7 +10,7 @@ import click
 
 from atout.engine import GAME_NAMES, get_game
 
-from .format import VALUE_MEANING, value_number, value_text
+from .format import VALUE_MEANING, jsonable, value_number, value_text
 from .options import with_contract
 
 GAME_ARG = click.option("--game", "-g", "game_name", required=True,
@@ -54,7 +54,7 @@ def solve(game_name, deal_text, played, all_cards, max_nodes, max_seconds, as_js
         click.echo(json.dumps({
             "game": name, "value": value_number(name, result.value), "exact": result.exact,
             "lower": value_number(name, result.lower), "upper": value_number(name, result.upper),
-            "score": result.score, "made": result.made,
+            "score": jsonable(result.score), "made": result.made,
             "line": [deck.token(c) for c in result.line],
             "cards": {deck.token(c): card_value(v) for c, v in result.cards.items()},
             "groups": [[deck.token(c) for c in g] for g in result.groups],
@@ -68,7 +68,9 @@ def solve(game_name, deal_text, played, all_cards, max_nodes, max_seconds, as_js
                    f"{value_text(name, result.upper)}  ({VALUE_MEANING[name]}; limit reached, not exact)")
     if result.cards:
         click.echo(f"cards of {seat_name(game, state.to_play)}:")
-        for group in result.groups:
+        # best group first for the player on turn (result.cards is in that order)
+        rank = {card: i for i, card in enumerate(result.cards)}
+        for group in sorted(result.groups, key=lambda g: rank[g[0]]):
             v = result.cards[group[0]]
             text = value_text(name, v) if isinstance(v, int) else \
                 f"{value_text(name, v[0])}..{value_text(name, v[1])}"
