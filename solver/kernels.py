@@ -189,6 +189,51 @@ def _slot(k1, k2, mask):
 
 
 @kernel
+def _threatened(L, p, s, r, led, trump, n, played, sides):
+    """Can an opponent of ``p`` still to play in this trick (``played``
+    cards are down once p's card is counted) beat the card (s, r)?"""
+    for k in range(played, n):
+        q = (p + k - played + 1) % n
+        if sides[q] == sides[p]:
+            continue
+        if L[q, led] != 0:
+            if s == led and (L[q, led] >> (r + 1)) != 0:
+                return True
+        elif trump >= 0 and L[q, trump] != 0:
+            if s != trump or (L[q, trump] >> (r + 1)) != 0:
+                return True
+    return False
+
+
+@kernel
+def _lead_score(L, p, s, r, rem, top, trump, n, sides):
+    """Ordering of a lead (a four-seat partnership trick game): cash top
+    cards, lead low toward partner's top card or a ruff by partner, avoid
+    leading into an opponent's top card or ruff."""
+    owner = -1
+    for q in range(n):
+        if (L[q, s] >> top) & 1:
+            owner = q
+    score = -r
+    if owner == p:
+        score = 90 if r == top else 20 - r
+    elif owner >= 0 and sides[owner] == sides[p]:
+        score = 70 - r
+    elif owner == (p + 1) % n:
+        score = 5 - r
+    else:
+        score = 30 - r
+    if trump >= 0 and s != trump:
+        for q in range(n):
+            if q != p and L[q, s] == 0 and L[q, trump] != 0:
+                if sides[q] == sides[p]:
+                    score += 40
+                else:
+                    score -= 60
+    return score
+
+
+@kernel
 def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, pts, mv, sc, lg, best):
     """Moves of seat ``p`` into ``mv[depth]``, one per block of equivalent
     cards, best first; returns their number. ``best`` is the table's best
@@ -248,17 +293,18 @@ def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, pts, mv, sc, lg, 
             if bs == s and br == r:
                 score = 10000
             elif ntr == 0:
-                score = r
-                if r == top:
-                    score += 100
+                score = _lead_score(L, p, s, r, rem, top, trump, n, sides)
             else:
                 beats = (s == ws and r > wr) or (s == trump and ws != trump)
-                if partner_wins:
+                if partner_wins and not _threatened(L, p, ws, wr, ts[base], trump, n, ntr + 1, sides):
                     score = -r
                     if usepts:
                         score += 2 * pts[s, r]
                 elif beats:
-                    score = 200 - r if last else 150 - r
+                    if last or not _threatened(L, p, s, r, ts[base], trump, n, ntr + 1, sides):
+                        score = 200 - r
+                    else:
+                        score = 60 - r
                 else:
                     score = -r
                     if usepts:

@@ -18,3 +18,21 @@ def random_ending(game, seed: int, tricks_left: int, contract_choices: dict):
             break
         state.play(rng.choice(state.legal_cards()))
     return state
+
+
+def endplay_position(state):
+    """A bridge state as an endplay ``Deal`` (for DDS): the hands at the
+    start of the current trick, ``first`` and ``trump`` set, the trick's
+    cards played."""
+    from endplay.types import Deal, Denom, Player
+    denoms = {0: Denom.spades, 1: Denom.hearts, 2: Denom.diamonds, 3: Denom.clubs, None: Denom.nt}
+    deck = state.game.deck
+    hands = [set(h) for h in state.hands]
+    for i, card in enumerate(state.trick):
+        hands[(state.leader + i) % 4].add(card)
+    deal = Deal("N:" + " ".join(deck.format_hand(h) for h in hands))
+    deal.first = Player(state.leader)
+    deal.trump = denoms[state.trump]
+    for card in state.trick:
+        deal.play(deck.token(card))
+    return deal

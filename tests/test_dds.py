@@ -7,29 +7,14 @@ import pytest
 
 from atout.engine import get_game
 from atout.solver import Solver, table
-from atout.solver.testing import random_ending
+from atout.solver.testing import endplay_position, random_ending
 
 endplay = pytest.importorskip("endplay")
 from endplay.dds import calc_dd_table, solve_board  # noqa: E402
-from endplay.types import Deal, Denom, Player  # noqa: E402
+from endplay.types import Deal  # noqa: E402
 
 BRIDGE = get_game("bridge")
 CONTRACTS = {"declarer": "NESW", "strain": ["S", "H", "D", "C", "NT"]}
-DENOMS = {0: Denom.spades, 1: Denom.hearts, 2: Denom.diamonds, 3: Denom.clubs, None: Denom.nt}
-
-
-def endplay_position(state):
-    """The same position as an endplay Deal: hands at the start of the
-    current trick, the trick's cards played."""
-    hands = [set(h) for h in state.hands]
-    for i, card in enumerate(state.trick):
-        hands[(state.leader + i) % 4].add(card)
-    deal = Deal("N:" + " ".join(BRIDGE.deck.format_hand(h) for h in hands))
-    deal.first = Player(state.leader)
-    deal.trump = DENOMS[state.trump]
-    for card in state.trick:
-        deal.play(BRIDGE.deck.token(card))
-    return deal
 
 
 def dds_card_values(state):

@@ -1,0 +1,124 @@
+"""Benchmarks of the double-dummy solver on bridge, against DDS (endplay)
+on the same fixed seeded positions, one thread.
+
+    python -m pytest bench/test_bench_bridge.py --benchmark-only -s
+
+Each benchmark solves a set of positions (every card of the player on turn
+scored, as DDS's SolveBoard does) and reports in ``extra_info`` (and on
+stdout with -s): positions, nodes, nodes per second, median and maximum
+seconds per position.
+"""
+
+import statistics
+import time
+
+import pytest
+
+from atout.engine import get_game
+from atout.solver import Solver
+from atout.solver.testing import endplay_position, random_ending
+
+BRIDGE = get_game("bridge")
+CONTRACTS = {"declarer": "NESW", "strain": ["S", "H", "D", "C", "NT"]}
+#: tricks left -> number of positions (full deals are far slower, see the
+#: limited benchmark below)
+SETS = {6: 40, 8: 20, 9: 10}
+
+
+def positions(tricks, count):
+    return [random_ending(BRIDGE, 9000 + 31 * tricks + i, tricks, CONTRACTS) for i in range(count)]
+
+
+def report(benchmark, label, times, nodes=None):
+    info = {"positions": len(times), "median_s": statistics.median(times), "max_s": max(times),
+            "total_s": sum(times)}
+    if nodes is not None:
+        info["nodes"] = sum(nodes)
+        info["nodes_per_position_median"] = statistics.median(nodes)
+        info["nodes_per_s"] = int(sum(nodes) / max(sum(times), 1e-9))
+    benchmark.extra_info.update(info)
+    print(f"\n{label}: " + ", ".join(f"{k} {v:.4g}" if isinstance(v, float) else f"{k} {v}"
+                                    for k, v in info.items()))
+
+
+@pytest.mark.parametrize("tricks", sorted(SETS))
+def test_atout_all_cards(benchmark, tricks):
+    states = positions(tricks, SETS[tricks])
+    solver = Solver()
+    solver.solve(states[0], all_cards=True, line=False)  # compile / load the cache
+    times, nodes = [], []
+
+    def run():
+        times.clear()
+        nodes.clear()
+        for state in states:
+            t = time.perf_counter()
+            r = solver.solve(state, all_cards=True, line=False)
+            times.append(time.perf_counter() - t)
+            nodes.append(r.nodes)
+
+    benchmark.pedantic(run, rounds=1, iterations=1)
+    report(benchmark, f"atout bridge {tricks} tricks left", times, nodes)
+
+
+@pytest.mark.parametrize("tricks", sorted(SETS))
+def test_dds_all_cards(benchmark, tricks):
+    endplay_dds = pytest.importorskip("endplay.dds")
+    states = positions(tricks, SETS[tricks])
+    deals = [endplay_position(s) for s in states]
+    times = []
+
+    def run():
+        times.clear()
+        for deal in deals:
+            t = time.perf_counter()
+            endplay_dds.solve_board(deal)
+            times.append(time.perf_counter() - t)
+
+    benchmark.pedantic(run, rounds=1, iterations=1)
+    report(benchmark, f"DDS bridge {tricks} tricks left", times)
+
+
+def test_atout_full_deals_with_a_node_limit(benchmark):
+    """Full deals (13 tricks, South declares NT) within 2 million nodes:
+    how many are exact, and the proven bounds of the others."""
+    states = [BRIDGE.new_state(BRIDGE.random_deal(seed), declarer="S", strain="NT")
+              for seed in range(6)]
+    solver = Solver()
+    times, nodes, exact = [], [], []
+
+    def run():
+        times.clear()
+        nodes.clear()
+        exact.clear()
+        for state in states:
+            t = time.perf_counter()
+            r = solver.solve(state, line=False, max_nodes=2_000_000)
+            times.append(time.perf_counter() - t)
+            nodes.append(r.nodes)
+            exact.append(r.exact)
+
+    benchmark.pedantic(run, rounds=1, iterations=1)
+    benchmark.extra_info["exact"] = sum(exact)
+    report(benchmark, f"atout bridge full deals, 2M node limit ({sum(exact)} exact)", times, nodes)
+
+
+def test_dds_full_deals(benchmark):
+    endplay_dds = pytest.importorskip("endplay.dds")
+    from endplay.types import Deal, Denom, Player
+    deals = []
+    for seed in range(6):
+        d = Deal(BRIDGE.format_deal(BRIDGE.random_deal(seed)))
+        d.first, d.trump = Player.west, Denom.nt
+        deals.append(d)
+    times = []
+
+    def run():
+        times.clear()
+        for deal in deals:
+            t = time.perf_counter()
+            endplay_dds.solve_board(deal)
+            times.append(time.perf_counter() - t)
+
+    benchmark.pedantic(run, rounds=1, iterations=1)
+    report(benchmark, "DDS bridge full deals", times)
