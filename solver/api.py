@@ -106,8 +106,9 @@ class Solver:
                 limit = min(limit, int(ctx[K.C_NODES]) + _CHUNK)
             ctx[K.C_LIMIT] = limit
             ctx[K.C_ABORT] = 0
-            res = K.search(pos.lanes, pos.ts, pos.tr, pos.ntr, pos.ntr, pos.leader,
-                           target - pos.already, pos.rules, pos.sides, pos.pts, pos.zob,
+            search = getattr(pos, "search", K.search)  # games of solver.encoders
+            res = search(pos.lanes, pos.ts, pos.tr, pos.ntr, pos.ntr, pos.leader,
+                           target - pos.already, pos.lost, pos.rules, pos.sides, pos.pts, pos.zob,
                            self.tt_keys, self.tt_vals, self.mv, self.sc, self.lg, self.fr, ctx)
             if not ctx[K.C_ABORT]:
                 return bool(res)
@@ -291,13 +292,30 @@ def table(game, deal, *, tt_bits: int = DEFAULT_TT_BITS, solver: Solver | None =
     """The result of every choice the game offers before play.
 
     bridge: ``{"N": {"C": n, "D": n, "H": n, "S": n, "NT": n}, "E": ...}``,
-    tricks taken by that declarer's side, as DDS's CalcDDtable."""
+    tricks taken by that declarer's side, as DDS's CalcDDtable; belote:
+    ``{trump: {taker: points}}``, the taker's side card points."""
     if isinstance(deal, str):
         deal = game.parse_deal(deal)
     solver = solver or Solver(tt_bits)
-    if game.name != "bridge":
-        raise RuleError(f"no table for {game.name} yet (supported: bridge)")
-    return _bridge_table(game, deal, solver, max_nodes)
+    if game.name == "bridge":
+        return _bridge_table(game, deal, solver, max_nodes)
+    if game.name == "belote":
+        return _belote_table(game, deal, solver, max_nodes)
+    raise RuleError(f"no table for {game.name} yet (supported: bridge, belote)")
+
+
+def _belote_table(game, deal, solver, max_nodes):
+    """Belote: ``{trump: {taker: the taker's side card points}}``."""
+    out = {}
+    for trump in "SHDC":
+        out[trump] = {}
+        for taker in range(4):
+            state = game.new_state(deal, trump=trump, taker=taker)
+            result = solver.solve(state, line=False, max_nodes=max_nodes)
+            if not result.exact:
+                raise RuleError("node limit reached before the table was exact")
+            out[trump][taker] = result.value
+    return out
 
 
 def _bridge_table(game, deal, solver, max_nodes):

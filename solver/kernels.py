@@ -43,6 +43,7 @@ R_USEPTS = 8       # card points matter
 R_OBLIG = 9        # obligations: 0 follow suit only
 R_ORDER = 10       # move-ordering flavour: 0 trick game
 R_QUICK = 11       # quick-trick bound valid (follow suit only, tricks only)
+R_CAPOT = 12       # bonus when the max side wins every trick (Belote: 90)
 N_RULES = 16
 
 # -- counters and limits -------------------------------------------------------
@@ -121,22 +122,56 @@ def trick_winner(ts, tr, base, n, trump):
 
 
 @kernel
-def legal_lanes(L, p, ts, base, ntr, out):
-    """Legal cards of seat ``p`` per suit into ``out[suit]`` (follow suit if
-    you can, else anything)."""
-    if ntr > 0:
-        led = ts[base]
-        if L[p, led] != 0:
-            for s in range(NSUITS):
-                out[s] = 0
-            out[led] = L[p, led]
-            return
+def legal_lanes(L, p, ts, tr, base, ntr, leader, rules, sides, out):
+    """Legal cards of seat ``p`` per suit into ``out[suit]``.
+
+    ``rules[R_OBLIG]`` 0: follow suit if you can, else anything (bridge).
+    1 (Belote): follow; trump led: beat the trick's best trump if you can;
+    cannot follow: partner winning -> anything, but a trump played must beat
+    the trick's trumps if it can; else trump, overtrumping if you can, else
+    any trump; no trump -> anything."""
     for s in range(NSUITS):
         out[s] = L[p, s]
+    if ntr == 0:
+        return
+    led = ts[base]
+    oblig = rules[R_OBLIG]
+    if oblig == 0:
+        if L[p, led] != 0:
+            for s in range(NSUITS):
+                if s != led:
+                    out[s] = 0
+        return
+    trump = rules[R_TRUMP]
+    top = -1
+    for i in range(ntr):
+        if ts[base + i] == trump and tr[base + i] > top:
+            top = tr[base + i]
+    trumps = L[p, trump]
+    over = trumps if top < 0 else trumps & ~((2 << top) - 1)
+    if L[p, led] != 0:
+        for s in range(NSUITS):
+            if s != led:
+                out[s] = 0
+        if led == trump and over != 0:
+            out[trump] = over
+        return
+    if trumps == 0:
+        return
+    w = (leader + trick_winner(ts, tr, base, ntr, trump)) % rules[R_NSEATS]
+    if sides[w] == sides[p]:
+        if over != 0:
+            out[trump] = over
+        return
+    for s in range(NSUITS):
+        if s != trump:
+            out[s] = 0
+    if over != 0:
+        out[trump] = over
 
 
 @kernel
-def _key(L, leader, rules, zob):
+def _key(L, leader, lost, rules, zob):
     """Table key of a trick-boundary position (two int64)."""
     n = rules[R_NSEATS]
     if rules[R_KEYMODE] == 0:
@@ -171,6 +206,9 @@ def _key(L, leader, rules, zob):
         return k1, k2
     k1 = zob[0, leader, 5, 31]
     k2 = zob[1, leader, 5, 31]
+    if lost:
+        k1 ^= zob[0, 0, 5, 30]
+        k2 ^= zob[1, 0, 5, 30]
     for q in range(n):
         for s in range(NSUITS):
             x = L[q, s]
@@ -243,7 +281,7 @@ def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, pts, mv, sc, lg, 
     usepts = rules[R_USEPTS]
     trump = rules[R_TRUMP]
     legal = lg[depth]
-    legal_lanes(L, p, ts, base, ntr, legal)
+    legal_lanes(L, p, ts, tr, base, ntr, leader, rules, sides, legal)
     # the trick so far: who is winning with what
     wi = -1
     ws = -1
@@ -331,7 +369,7 @@ def _future_bound(L, leader, rules, pts):
         tl += popcount(L[leader, s])
     if tl == 0:
         return 0, 0
-    bound = tl * rules[R_TRICKVAL] + rules[R_LASTBONUS]
+    bound = tl * rules[R_TRICKVAL] + rules[R_LASTBONUS] + rules[R_CAPOT]
     if rules[R_USEPTS]:
         for q in range(n):
             for s in range(NSUITS):
@@ -404,7 +442,8 @@ F_K1 = 6
 F_K2 = 7
 F_P = 8
 F_MAX = 9
-N_FRAME = 10
+F_LOST = 10      # the min side has won a trick (no capot for the max side)
+N_FRAME = 11
 
 
 @kernel
@@ -427,7 +466,7 @@ def _store(tt_keys, tt_vals, slot, k1, k2, gen, need, result, best):
 
 
 @kernel
-def search(L, ts, tr, ntr0, d0, leader0, need0, rules, sides, pts, zob,
+def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
            tt_keys, tt_vals, mv, sc, lg, fr, ctx):
     """Can the max side take at least ``need0`` more from here?
 
@@ -442,6 +481,7 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, rules, sides, pts, zob,
     fr[d, F_NTR] = ntr0
     fr[d, F_LEADER] = leader0
     fr[d, F_NEED] = need0
+    fr[d, F_LOST] = lost0
     entering = True
     res = False
     while True:
@@ -480,7 +520,7 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, rules, sides, pts, zob,
                             res = False
                             resolved = True
                     if not resolved:
-                        k1, k2 = _key(L, leader, rules, zob)
+                        k1, k2 = _key(L, leader, fr[d, F_LOST], rules, zob)
                         slot = _slot(k1, k2, rules[R_TTMASK])
                         ctx[C_TTPROBES] += 1
                         fr[d, F_K1] = k1
@@ -546,18 +586,22 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, rules, sides, pts, zob,
                         if rules[R_USEPTS]:
                             for j in range(n):
                                 gain += pts[ts[base + j], tr[base + j]]
-                        if rules[R_LASTBONUS]:
+                        if rules[R_LASTBONUS] or rules[R_CAPOT]:
                             empty = True
                             for s2 in range(NSUITS):
                                 if L[w, s2] != 0:
                                     empty = False
                             if empty:
                                 gain += rules[R_LASTBONUS]
+                                if fr[d, F_LOST] == 0:
+                                    gain += rules[R_CAPOT]
                     fr[d + 1, F_NTR] = 0
+                    fr[d + 1, F_LOST] = fr[d, F_LOST] if sides[w] == maxside else 1
                     fr[d + 1, F_LEADER] = w
                     fr[d + 1, F_NEED] = need - gain
                 else:
                     fr[d + 1, F_NTR] = ntr + 1
+                    fr[d + 1, F_LOST] = fr[d, F_LOST]
                     fr[d + 1, F_LEADER] = leader
                     fr[d + 1, F_NEED] = need
                 d += 1

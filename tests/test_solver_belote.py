@@ -1,0 +1,73 @@
+"""The solver on Belote: exact against the naive reference search, with
+the trump order relabelled, every obligation, card points, the last trick
+and the capot."""
+
+import pytest
+
+from atout.engine import get_game
+from atout.engine.search import card_values, minimax
+from atout.solver import Solver, solve, table
+from atout.solver.tables import codec_for
+from atout.solver.testing import random_ending
+
+BELOTE = get_game("belote")
+CONTRACTS = {"trump": "SHDC", "taker": [0, 1, 2, 3]}
+
+
+@pytest.mark.parametrize("tricks", [1, 2, 3])
+def test_value_and_every_card_equal_minimax_on_random_endings(tricks):
+    solver = Solver(16)
+    for seed in range(350):
+        state = random_ending(BELOTE, 100 * tricks + seed, tricks, CONTRACTS)
+        result = solver.solve(state, all_cards=True)
+        assert result.value == minimax(state), (seed, state)
+        assert result.cards == card_values(state), (seed, state)
+
+
+def test_capot_endings_equal_minimax():
+    """Endings where the taker's side has won every trick so far: the capot
+    (252) is still possible."""
+    solver = Solver(16)
+    checked = capots = 0
+    for seed in range(2500):
+        state = random_ending(BELOTE, seed, 1 + seed % 3, CONTRACTS)
+        if state.tricks_won(1 - state.max_side) > 0:
+            continue
+        checked += 1
+        value = minimax(state)
+        capots += value == 252
+        result = solver.solve(state, all_cards=True)
+        assert result.value == value, (seed, state)
+        assert result.cards == card_values(state), (seed, state)
+    assert checked > 30 and capots > 10
+
+
+def test_trump_cards_keep_their_identity_through_the_relabelling():
+    state = BELOTE.new_state(BELOTE.random_deal(3), trump="H", taker=1)
+    codec = codec_for(state)
+    for card in BELOTE.deck.cards:
+        assert codec.to_card(codec.to_move(card)) == card
+    # the jack of trumps is the strongest trump, the 9 next
+    jack, nine, ace = BELOTE.parse_cards("HJ H9 HA")
+    assert codec.to_move(jack) > codec.to_move(nine) > codec.to_move(ace)
+
+
+def test_line_and_score_of_a_four_trick_ending():
+    state = random_ending(BELOTE, 42, 4, CONTRACTS)
+    result = solve(state)
+    final = state.clone()
+    for card in result.line:
+        final.play(card)
+    assert final.is_over() and final.objective() == result.value
+    assert result.score == final.score()
+
+
+def test_full_deal_solves_and_table():
+    deal = BELOTE.random_deal(7)
+    state = BELOTE.new_state(deal, trump="S", taker=0)
+    result = solve(state, all_cards=True)
+    assert result.exact and 0 <= result.value <= 252
+    assert max(result.cards.values()) == result.value  # seat 0 is the taker: maximises
+    out = table(BELOTE, deal)
+    assert set(out) == {"S", "H", "D", "C"} and all(set(v) == {0, 1, 2, 3} for v in out.values())
+    assert out["S"][0] == result.value
