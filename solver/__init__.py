@@ -7,6 +7,9 @@ choice before play), ``Solver`` (a reusable transposition table).
 
 from .api import DEFAULT_TT_BITS, SolveResult, Solver, equivalent_groups, makes, solve, table
 from .tables import ENCODERS
+from .encoders import register as _register_games
+
+_register_games(ENCODERS)  # tarocco, Smear, tarot, tarot2 (solver.encoders)
 
 SUPPORTED_GAMES = tuple(ENCODERS)
 

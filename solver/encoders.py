@@ -1,0 +1,369 @@
+"""Encoders of the games other than bridge: an engine state as the arrays of
+``solver.rules.gsearch``.
+
+Each ``encode_<game>(state)`` returns a ``GamePosition``: a ``Position``
+whose ``lanes``/``pts`` keep the engine's plain positions and an
+equivalence label per card (what ``api.equivalent_groups`` reads), plus the
+kernel's own arrays (lanes relabelled by strength, points by strength rank,
+the carried flags, the piles of tarot2). ``already`` is what the max side
+has banked plus the least terminal value, so that the searched future value
+is never negative; ``bound()`` is an upper bound of that future value.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from atout.engine.cards import FOOL, suit_of
+
+from . import kernels as K
+from . import rules as R
+from .tables import MAXDEPTH, Position, hand_words, plain_card, plain_move, zobrist
+
+_ZF: dict = {}
+
+
+def flag_keys() -> np.ndarray:
+    """Fixed random keys of the carried flags' bits (read only)."""
+    if "zf" not in _ZF:
+        rng = np.random.default_rng(77_2026)
+        z = rng.integers(1, 2**62, size=(2, 64), dtype=np.int64)
+        z.setflags(write=False)
+        _ZF["zf"] = z
+    return _ZF["zf"]
+
+
+class GamePosition(Position):
+    """A ``Position`` searched by ``rules.gsearch``."""
+
+    def __init__(self, base: Position, *, kl, kh, kts, ktr, fl0, kp, bp, eq, gpt, pnext, over_value=None):
+        super().__init__(**{f: getattr(base, f) for f in base.__dataclass_fields__})
+        self.kl, self.kh, self.kts, self.ktr = kl, kh, kts, ktr
+        self.fl0 = int(fl0)
+        self.kp, self.bp, self.eq, self.gpt, self.pnext = kp, bp, eq, gpt, pnext
+        self.zf = flag_keys()
+        self.gfr = np.zeros((MAXDEPTH + 1, R.N_GFRAME), dtype=np.int64)
+        self.over_value = over_value
+
+    def bound(self) -> int:
+        if self.over_value is not None:
+            return 0
+        cnt, b = R.future_bound(self.kl, self.kh, int(self.rules[K.R_NSEATS]), self.rules, self.bp)
+        for i in range(self.ntr):
+            b += int(self.bp[self.kts[i], self.ktr[i]])
+        return int(b)
+
+    def search(self, *args):
+        """Called as ``kernels.search`` is by the api (the lanes first, the
+        work arrays and counters last); runs ``gsearch`` on this position's
+        own arrays."""
+        need = args[6]
+        tt_keys, tt_vals, mv, sc, lg, _fr, ctx = args[-7:]
+        if self.over_value is not None:
+            return need <= 0
+        return R.gsearch(self.kl, self.kh, self.kts, self.ktr, self.ntr, self.ntr, self.leader,
+                         self.fl0, need, self.rules, self.sides, self.kp, self.bp, self.eq, self.gpt,
+                         self.pnext, self.zob, self.zf, tt_keys, tt_vals, mv, sc, lg, self.gfr, ctx)
+
+
+class GameCodec:
+    """How a game's cards map to kernel moves and back (plain positions);
+    callable with a state, as ``tables.ENCODERS`` entries may be."""
+
+    def __init__(self, encode):
+        self.encode = encode
+        self.to_move = plain_move
+        self.to_card = plain_card
+
+    def __call__(self, state):
+        return self
+
+
+def _base(state, rules, sides, pts, already, game, hands=None):
+    n = state.n
+    lanes = np.zeros((n, 6), dtype=np.int64)
+    K.words_to_lanes(hand_words(_hands(state) if hands is None else hands), lanes)
+    ts = np.zeros(MAXDEPTH, dtype=np.int64)
+    tr = np.zeros(MAXDEPTH, dtype=np.int64)
+    for i, c in enumerate(state.trick):
+        m = plain_move(c)
+        ts[i], tr[i] = m >> 5, m & 31
+    return Position(lanes, ts, tr, len(state.trick), state.leader, rules, sides, pts,
+                    zobrist(n), already, game)
+
+
+def _hands(state):
+    return [set(h) for h in state.hands]
+
+
+def _rules(state, kind, trump, maxside):
+    rules = np.zeros(R.N_GRULES, dtype=np.int64)
+    rules[K.R_NSEATS] = state.n
+    rules[K.R_TRUMP] = trump
+    rules[K.R_MAXSIDE] = maxside
+    rules[K.R_KEYMODE] = 1
+    rules[K.R_USEPTS] = 1
+    rules[R.G_KIND] = kind
+    return rules
+
+
+def _finish(state, base, *, perm=None, kp, bp, eq, fl0, tmin, tspan, banked, gpt=None,
+            hidden=None, pnext=None):
+    """Kernel arrays from the plain position ``base``: lanes relabelled by
+    ``perm[suit][plain position] -> strength rank`` where given."""
+    n = state.n
+    base.rules[R.G_FL0] = fl0
+    base.rules[R.G_TMIN] = tmin
+    base.rules[R.G_TSPAN] = tspan
+    kl = np.zeros((n, 6), dtype=np.int64)
+    kh = np.zeros((n, 6), dtype=np.int64)
+
+    def kmove(s, r):
+        return s, (perm[s][r] if perm is not None and s < 4 else r)
+
+    for q in range(n):
+        for s in range(6):
+            x = int(base.lanes[q, s])
+            while x:
+                r = x.bit_length() - 1
+                x ^= 1 << r
+                s2, r2 = kmove(s, r)
+                kl[q, s2] |= 1 << r2
+    if hidden is not None:
+        for q in range(n):
+            for c in hidden[q]:
+                m = plain_move(c)
+                s2, r2 = kmove(m >> 5, m & 31)
+                kh[q, s2] |= 1 << r2
+                # the api's lanes hold every card still to play
+                base.lanes[q, m >> 5] |= 1 << (m & 31)
+    kts = np.zeros(MAXDEPTH, dtype=np.int64)
+    ktr = np.zeros(MAXDEPTH, dtype=np.int64)
+    for i in range(base.ntr):
+        kts[i], ktr[i] = kmove(int(base.ts[i]), int(base.tr[i]))
+    if gpt is None:
+        gpt = np.zeros((6, 32), dtype=np.int64)
+    if pnext is None:
+        pnext = np.full((n, 6, 32), -1, dtype=np.int64)
+    over = None
+    if state.is_over():
+        over = state.objective()
+        base.already = over
+    else:
+        base.already = banked + tmin
+    return GamePosition(base, kl=kl, kh=kh, kts=kts, ktr=ktr, fl0=fl0, kp=kp, bp=bp, eq=eq,
+                        gpt=gpt, pnext=pnext, over_value=over)
+
+
+# -- Belote ------------------------------------------------------------------------------
+def encode_belote(state):
+    from atout.engine import belote as B
+    t = state.trump
+    maxside = state.max_side
+    sides = np.array(state.game.sides, dtype=np.int64)
+    perm = [list(range(16)) for _ in range(4)]
+    perm[t] = list(B.TRUMP_STRENGTH) + list(range(8, 16))
+    pts = np.zeros((6, 32), dtype=np.int64)      # plain positions (api grouping)
+    kp = np.zeros((6, 32), dtype=np.int64)       # strength ranks (kernel)
+    for s in range(4):
+        for pos in range(8):
+            v = B.card_points(16 * s + pos, t)
+            pts[s, pos] = v
+            kp[s, perm[s][pos]] = v
+    rules = _rules(state, R.BELOTE, t, maxside)
+    rules[R.G_LASTBONUS] = B.LAST_TRICK_BONUS
+    banked = sum(B.card_points(c, t) for c in state.won_cards(maxside))
+    lost = any(state.side_of(tk.winner) != maxside for tk in state.tricks)
+    base = _base(state, rules, sides, pts, 0, "belote")
+    return _finish(state, base, perm=perm, kp=kp, bp=kp, eq=kp, fl0=1 if lost else 0, tmin=0,
+                   tspan=0 if lost else 90, banked=banked)
+
+
+# -- tarocco -----------------------------------------------------------------------------
+def encode_tarocco(state):
+    from atout.engine import tarocco as T
+    sides = np.array(state.game.sides, dtype=np.int64)
+    pts = np.zeros((6, 32), dtype=np.int64)
+    for c in T.DECK.cards:
+        m = plain_move(c)
+        pts[m >> 5, m & 31] = T.card_points(c)
+    rules = _rules(state, R.TAROCCO, 4, 0)
+    fs = -1 if state.matto_side is None else state.matto_side
+    disc = sum(T.card_points(c) for c in state.discard)
+    rules[R.G_FOOLSIDE] = fs
+    rules[R.G_DISC] = disc
+    banked = 0
+    fl0 = 0
+    for tk in state.tricks:
+        ws = state.side_of(tk.winner)
+        fl0 |= 1 if ws == 0 else 2
+        for c in tk.cards:
+            if c == T.MATTO and fs >= 0:
+                banked += T.card_points(c) if fs == 0 else 0
+            elif ws == 0:
+                banked += T.card_points(c)
+    terms = []
+    for f in range(4):
+        t = 0
+        if fs == 0 and not f & 1:
+            t -= 5
+        if fs == 1 and not f & 2:
+            t += 5
+        if not f & 2:
+            t += disc
+        terms.append(t)
+    tmin = min(terms)
+    base = _base(state, rules, sides, pts, 0, "tarocco")
+    return _finish(state, base, kp=pts, bp=pts, eq=pts, fl0=fl0, tmin=tmin,
+                   tspan=max(terms) - tmin, banked=banked)
+
+
+# -- Smear -------------------------------------------------------------------------------
+def encode_smear(state):
+    from atout.engine import smear as S
+    sides_t = state.game.sides
+    sides = np.array(sides_t, dtype=np.int64)
+    maxside = state.max_side
+    trump = state.trump
+    gpt = np.zeros((6, 32), dtype=np.int64)
+    for s in range(4):
+        for pos in range(8):
+            gpt[s, pos] = S.GAME_POINTS_BY_POSITION[pos]
+    rules = _rules(state, R.SMEAR, -1, maxside)
+    for t in range(4):
+        pts_hl = 0
+        if S.high_side(state.start_hands, t, sides_t) == maxside:
+            pts_hl += 1
+        if S.low_side(state.start_hands, t, sides_t) == maxside:
+            pts_hl += 1
+        rules[R.G_HL + t] = pts_hl
+    rules[R.G_FIXED] = 1 if state.fixed_trump is not None else 0
+    diff = S.game_points(state.discard)
+    banked = 0
+    for tk in state.tricks:
+        g = S.game_points(tk.cards)
+        win = sides_t[tk.winner] == maxside
+        diff += g if win else -g
+        if win and S.jack_of(trump) in tk.cards:
+            banked += 1
+    fl0 = (0 if trump is None else trump + 1) | (diff << 4)
+    if not state.tricks and not state.trick:
+        fl0 |= 8
+    bp = np.zeros((6, 32), dtype=np.int64)
+    for s in range(4):
+        if trump is None or s == trump:
+            bp[s, S.JACK] = 1
+    base = _base(state, rules, sides, gpt.copy(), 0, "smear")
+    return _finish(state, base, kp=gpt, bp=bp, eq=gpt, fl0=fl0, tmin=0, tspan=3,
+                   banked=banked, gpt=gpt)
+
+
+# -- tarot -------------------------------------------------------------------------------
+def _tarot_pts(half_points):
+    pts = np.zeros((6, 32), dtype=np.int64)
+    for c in list(range(64)) + list(range(64, 86)):
+        if c < 64 and (c & 15) > 13:
+            continue
+        m = plain_move(c)
+        pts[m >> 5, m & 31] = half_points(c)
+    return pts
+
+
+def encode_tarot(state):
+    from atout.engine import tarot_scoring as TS
+    from atout.engine.tarot_bidding import DOG_CONTRACTS
+    n = state.n
+    sides = np.array([state.side_of(q) for q in range(n)], dtype=np.int64)
+    pts = _tarot_pts(TS.card_half_points)
+    rules = _rules(state, R.TAROT, 4, 0)
+    # the dog or the discard, then the completed tricks (none is the last while play goes on)
+    extra = state.discard if state.contract in DOG_CONTRACTS else state.dog
+    banked = 0
+    k = 0
+    if state.dog_side() == 0:
+        banked += TS.half_points(extra)
+        k += TS.count_oudlers(extra)
+    won0 = won1 = True
+    for tk in state.tricks:
+        ws = state.side_of(tk.winner)
+        won0 = won0 and ws == 0
+        won1 = won1 and ws == 1
+        for i, c in enumerate(tk.cards):
+            if c == FOOL:
+                o = state.side_of((tk.leader + i) % n)
+                if o == 0:
+                    banked += 9 - (0 if ws == 0 else 1)
+                    k += 1
+                elif ws == 0:
+                    banked += 1
+            elif ws == 0:
+                banked += TS.card_half_points(c)
+                k += 1 if TS.is_oudler(c) else 0
+    fl0 = k
+    if won0:
+        fl0 |= R.T_WON0
+    if won1:
+        fl0 |= R.T_WON1
+    if state.tricks:
+        fl0 |= R.T_ANY
+    base = _base(state, rules, sides, pts, 0, "tarot")
+    return _finish(state, base, kp=pts, bp=pts, eq=pts, fl0=fl0, tmin=-112, tspan=40,
+                   banked=banked)
+
+
+# -- tarot2 ------------------------------------------------------------------------------
+def encode_tarot2(state):
+    from atout.engine import tarot2 as T2
+    sides = np.array([0, 1], dtype=np.int64)
+    pts = _tarot_pts(T2.half_points)
+    eq = pts.copy()
+    pnext = np.full((2, 6, 32), -1, dtype=np.int64)
+    for q in range(2):
+        for pile in state.deal.piles[q]:
+            for j in range(len(pile) - 1):
+                if pile[j] is None or pile[j + 1] is None:
+                    continue
+                m = plain_move(pile[j])
+                pnext[q, m >> 5, m & 31] = plain_move(pile[j + 1])
+                eq[m >> 5, m & 31] = 1000 + m
+    rules = _rules(state, R.TAROT2, 4, 0)
+    banked = 0
+    k = 0
+    for tk in state.tricks:
+        p, o = T2.trick_shares(tk.plays(2), tk.winner, last=False)
+        banked += p[0]
+        k += o[0]
+    hidden = [[], []]
+    playable = [set(state.hands[q]) for q in range(2)]
+    for q in range(2):
+        for kk, pile in enumerate(state.piles[q]):
+            if not pile:
+                continue
+            if (q, kk) in state.pending:
+                hidden[q].extend(pile)
+            else:
+                playable[q].add(pile[0])
+                hidden[q].extend(pile[1:])
+    # the plain lanes of the api: every card still to play (``_finish`` adds the hidden ones)
+    base = _base(state, rules, sides, eq.copy(), 0, "tarot2", hands=playable)
+    return _finish(state, base, kp=pts, bp=pts, eq=eq, fl0=k, tmin=-112, tspan=40,
+                   banked=banked, hidden=hidden, pnext=pnext)
+
+
+CODECS = {
+    "belote": GameCodec(encode_belote),
+    "tarocco": GameCodec(encode_tarocco),
+    "smear": GameCodec(encode_smear),
+    "tarot": GameCodec(encode_tarot),
+    "tarot2": GameCodec(encode_tarot2),
+}
+
+#: the games this module serves, each tested exact against the engine
+#: (tests/test_solver_<game>.py); Belote has its own encoder in ``tables``
+VERIFIED = ("tarocco",)
+
+
+def register(encoders: dict) -> None:
+    """Add the verified games to ``tables.ENCODERS`` (games already there keep theirs)."""
+    for name in VERIFIED:
+        encoders.setdefault(name, CODECS[name])

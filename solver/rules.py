@@ -1,0 +1,653 @@
+"""Numba kernels of the games other than bridge: obligations, trick
+resolution, trick values with points and the non-additive parts of the
+objectives, and their boolean search (``gsearch``).
+
+Lanes are those of ``solver.kernels`` (``L[seat, suit]``, bit = strength
+rank in the suit as the game plays it, suit 4 the tarot trumps, 5 the
+fool), except that a Belote trump suit is relabelled so that a higher bit
+is a stronger trump (``solver.encoders`` does it).
+
+The value searched is split in two: an *additive* part scored trick by trick
+for the max side (``need`` goes down by it, as in the bridge search) and a
+*terminal* part, a function of a small integer ``fl`` carried along the
+path (the flags "has each side won a trick", the tarot oudlers, the Smear
+trump and game-point difference). ``term(fl)`` is added at the end of the
+deal, shifted so that it is never negative. The table key is the exact
+remaining cards (Zobrist), the leader and ``fl``, so a stored bound is a
+bound of exactly the value that follows.
+
+Game kinds (``rules[G_KIND]``): 1 Belote, 2 tarocco, 3 Smear, 4 tarot,
+5 tarot2 (two players, piles whose next card turns up after the trick).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._jit import kernel
+from .kernels import (C_ABORT, C_CUTS, C_FIRSTCUTS, C_LIMIT, C_NODES, C_TTHITS, C_TTPROBES,
+                      C_TTSTORES, NSUITS, R_GEN, R_MAXSIDE, R_NSEATS, R_TRUMP, R_TTMASK, hibit,
+                      popcount)
+
+# -- the rule vector of these games (indices past the generic ones) -------------------
+G_KIND = 16
+G_FL0 = 17        # flags at the root
+G_TMIN = 18       # minimum of the raw terminal value (term is shifted by it)
+G_TSPAN = 19      # maximum - minimum of the terminal value
+G_LASTBONUS = 20  # value of the last trick to the max side (Belote 10)
+G_FOOLSIDE = 21   # tarocco: side that held the Matto (-1: an ordinary card)
+G_DISC = 22       # tarocco: points of the discard
+G_HL = 23         # Smear: High + Low of the max side for trump 0..3 (4 entries)
+G_FIXED = 27      # Smear: the trump was fixed by the contract
+N_GRULES = 32
+
+BELOTE, TAROCCO, SMEAR, TAROT, TAROT2 = 1, 2, 3, 4, 5
+
+# frame columns
+F_NTR, F_LEADER, F_NEED, F_NM, F_IDX, F_SLOT, F_K1, F_K2, F_P, F_MAX, F_FL, F_REV = range(12)
+N_GFRAME = 12
+
+# tarot flags
+T_WON0 = 4        # side 0 won every trick so far
+T_WON1 = 8        # side 1 won every trick so far
+T_ANY = 16        # a trick has been completed
+TAROT_TERM = (0, 10, 30, 40)   # 2 * (56 - target(oudlers))
+
+SMEAR_JACK = 4
+
+
+@kernel
+def trump_of(rules, fl):
+    """The trump lane: fixed by the rules, or (Smear) carried in ``fl``."""
+    if rules[G_KIND] == SMEAR:
+        return (fl & 7) - 1
+    return rules[R_TRUMP]
+
+
+@kernel
+def winner_index(ts, tr, base, cnt, trump):
+    """Index of the card winning (so far) the trick ``ts/tr[base:base+cnt]``:
+    the highest trump, else the highest card of the suit led (the first card
+    that is not the fool); the fool never wins (0 when it is alone)."""
+    best = -1
+    bs = -1
+    br = -1
+    for i in range(cnt):
+        s = ts[base + i]
+        r = tr[base + i]
+        if s == 5:
+            continue
+        if best < 0:
+            best = i
+            bs = s
+            br = r
+        elif s == bs:
+            if r > br:
+                best = i
+                br = r
+        elif s == trump:
+            best = i
+            bs = s
+            br = r
+    if best < 0:
+        return 0
+    return best
+
+
+@kernel
+def led_of(ts, base, ntr):
+    """Suit to follow: the first card that is not the fool (-1: none)."""
+    for i in range(ntr):
+        if ts[base + i] != 5:
+            return ts[base + i]
+    return -1
+
+
+@kernel
+def top_trump(ts, tr, base, ntr, trump):
+    top = -1
+    for i in range(ntr):
+        if ts[base + i] == trump and tr[base + i] > top:
+            top = tr[base + i]
+    return top
+
+
+@kernel
+def legal_g(L, p, ts, tr, base, ntr, leader, fl, rules, sides, out):
+    """Legal cards of seat ``p`` per lane into ``out`` (the game's rules)."""
+    kind = rules[G_KIND]
+    n = rules[R_NSEATS]
+    trump = trump_of(rules, fl)
+    for s in range(NSUITS):
+        out[s] = 0
+    if kind == BELOTE:
+        if ntr == 0:
+            for s in range(NSUITS):
+                out[s] = L[p, s]
+            return
+        led = ts[base]
+        mine = L[p, trump]
+        top = top_trump(ts, tr, base, ntr, trump)
+        over = (mine >> (top + 1)) << (top + 1)
+        if led == trump:
+            if mine != 0:
+                out[trump] = over if over != 0 else mine
+                return
+        elif L[p, led] != 0:
+            out[led] = L[p, led]
+            return
+        elif mine != 0:
+            w = winner_index(ts, tr, base, ntr, trump)
+            out[trump] = over if over != 0 else mine
+            if sides[(leader + w) % n] == sides[p]:
+                for s in range(4):
+                    if s != trump:
+                        out[s] = L[p, s]
+            return
+        for s in range(NSUITS):
+            out[s] = L[p, s]
+        return
+    if kind == SMEAR:
+        if ntr == 0:
+            if trump >= 0 and (fl & 8) != 0 and L[p, trump] != 0:
+                out[trump] = L[p, trump]
+                return
+            for s in range(NSUITS):
+                out[s] = L[p, s]
+            return
+        led = ts[base]
+        if led == trump:
+            if L[p, trump] != 0:
+                out[trump] = L[p, trump]
+                return
+        elif L[p, led] != 0:
+            out[led] = L[p, led]
+            out[trump] = L[p, trump]
+            return
+        for s in range(NSUITS):
+            out[s] = L[p, s]
+        return
+    if kind == TAROT2:
+        # the first card sets the suit; an Excuse led frees the second card
+        if ntr == 0 or ts[base] == 5:
+            for s in range(NSUITS):
+                out[s] = L[p, s]
+            return
+        led = ts[base]
+        if led == 4:
+            mine = L[p, 4]
+            over = (mine >> (tr[base] + 1)) << (tr[base] + 1)
+            out[4] = over if over != 0 else mine
+        elif L[p, led] != 0:
+            out[led] = L[p, led]
+        else:
+            out[4] = L[p, 4]
+        if out[led] == 0 and out[4] == 0:
+            for s in range(NSUITS):
+                out[s] = L[p, s]
+            return
+        out[5] = L[p, 5]
+        return
+    # tarocco and tarot: the fool is always playable, the first other card sets the suit
+    led = led_of(ts, base, ntr)
+    if led < 0:
+        for s in range(NSUITS):
+            out[s] = L[p, s]
+        return
+    if L[p, led] != 0 and (kind == TAROCCO or led != 4):
+        out[led] = L[p, led]
+    elif L[p, 4] != 0:
+        mine = L[p, 4]
+        if kind == TAROT:
+            top = top_trump(ts, tr, base, ntr, 4)
+            over = (mine >> (top + 1)) << (top + 1)
+            out[4] = over if over != 0 else mine
+        else:
+            out[4] = mine
+    else:
+        for s in range(NSUITS):
+            out[s] = L[p, s]
+        return
+    out[5] = L[p, 5]
+
+
+@kernel
+def all_empty(L, n):
+    for q in range(n):
+        for s in range(NSUITS):
+            if L[q, s] != 0:
+                return False
+    return True
+
+
+@kernel
+def trick_end(L, H, ts, tr, base, leader, fl, rules, sides, kp, gpt):
+    """Resolve the complete trick at ``base`` (cards already out of ``L``):
+    returns (winner seat, gain of the max side, new flags)."""
+    kind = rules[G_KIND]
+    n = rules[R_NSEATS]
+    maxside = rules[R_MAXSIDE]
+    trump = trump_of(rules, fl)
+    last = all_empty(L, n)
+    if kind == TAROT2:
+        last = last and all_empty(H, n)
+    wi = winner_index(ts, tr, base, n, trump)
+    if kind == TAROT and last and ts[base] == 5 and (fl & T_ANY) != 0:
+        if (sides[leader] == 0 and (fl & T_WON0) != 0) or (sides[leader] == 1 and (fl & T_WON1) != 0):
+            wi = 0
+    if kind == TAROT2:
+        for i in range(n):
+            if ts[base + i] == 5:
+                wi = 1 - i
+    w = (leader + wi) % n
+    ws = sides[w]
+    win = ws == maxside
+    gain = 0
+    nfl = fl
+    if kind == BELOTE:
+        if win:
+            for i in range(n):
+                gain += kp[ts[base + i], tr[base + i]]
+            if last:
+                gain += rules[G_LASTBONUS]
+        else:
+            nfl = fl | 1
+    elif kind == TAROCCO:
+        fs = rules[G_FOOLSIDE]
+        for i in range(n):
+            s = ts[base + i]
+            if s == 5 and fs >= 0:
+                if fs == maxside:
+                    gain += kp[5, 0]
+            elif win:
+                gain += kp[s, tr[base + i]]
+        nfl = fl | (1 if ws == 0 else 2)
+    elif kind == SMEAR:
+        gp = 0
+        for i in range(n):
+            s = ts[base + i]
+            r = tr[base + i]
+            gp += gpt[s, r]
+            if win and s == trump and r == SMEAR_JACK:
+                gain += 1
+        diff = (fl >> 4) + (gp if win else -gp)
+        nfl = (fl & 7) | (diff << 4)
+    else:
+        # tarot (taker = side 0 = max side) and tarot2 (player 0)
+        k = fl & 3
+        for i in range(n):
+            s = ts[base + i]
+            r = tr[base + i]
+            q = (leader + i) % n
+            if s == 5:
+                o = sides[q]
+                if not last:
+                    if o == 0:
+                        gain += kp[5, 0] - (0 if ws == 0 else 1)
+                        k += 1
+                    elif ws == 0:
+                        gain += 1
+                else:
+                    if kind == TAROT:
+                        dest = o if w == q else 1 - o
+                    else:
+                        dest = ws
+                    if dest == 0:
+                        gain += kp[5, 0]
+                        k += 1
+            elif ws == 0:
+                gain += kp[s, r]
+                if s == 4 and (r == 0 or r == 20):
+                    k += 1
+        nfl = (fl & ~3) | k
+        if kind == TAROT:
+            nfl |= T_ANY
+            if ws == 0:
+                nfl &= ~T_WON1
+            else:
+                nfl &= ~T_WON0
+    return w, gain, nfl
+
+
+@kernel
+def term(fl, rules):
+    """Terminal part of the value, shifted by ``rules[G_TMIN]`` (>= 0)."""
+    kind = rules[G_KIND]
+    t = 0
+    if kind == BELOTE:
+        if (fl & 1) == 0:
+            t = 90
+    elif kind == TAROCCO:
+        fs = rules[G_FOOLSIDE]
+        w0 = (fl & 1) != 0
+        w1 = (fl & 2) != 0
+        if fs == 0 and not w0:
+            t -= 5
+        if fs == 1 and not w1:
+            t += 5
+        if not w1:
+            t += rules[G_DISC]
+    elif kind == SMEAR:
+        trump = (fl & 7) - 1
+        if trump >= 0:
+            t = rules[G_HL + trump]
+        if (fl >> 4) > 0:
+            t += 1
+    else:
+        k = fl & 3
+        if k == 0:
+            t = 0
+        elif k == 1:
+            t = 10
+        elif k == 2:
+            t = 30
+        else:
+            t = 40
+    return t - rules[G_TMIN]
+
+
+@kernel
+def future_bound(L, H, n, rules, bp):
+    """(cards left in the hands, an upper bound of the future value)."""
+    cnt = 0
+    b = 0
+    for q in range(n):
+        for s in range(NSUITS):
+            x = L[q, s] | H[q, s]
+            while x:
+                r = hibit(x)
+                x ^= 1 << r
+                cnt += 1
+                b += bp[s, r]
+    return cnt, b + rules[G_LASTBONUS] + rules[G_TSPAN]
+
+
+@kernel
+def gkey(L, H, leader, fl, n, zob, zf):
+    k1 = zob[0, leader, 5, 31]
+    k2 = zob[1, leader, 5, 31]
+    for q in range(n):
+        for s in range(NSUITS):
+            x = L[q, s]
+            while x:
+                r = hibit(x)
+                x ^= 1 << r
+                k1 ^= zob[0, q, s, r]
+                k2 ^= zob[1, q, s, r]
+            x = H[q, s]
+            while x:
+                r = hibit(x)
+                x ^= 1 << r
+                k1 ^= zob[1, q, s, r] ^ zf[0, 63]
+                k2 ^= zob[0, q, s, r] ^ zf[1, 63]
+    x = fl + 4096
+    b = 0
+    while x:
+        if x & 1:
+            k1 ^= zf[0, b]
+            k2 ^= zf[1, b]
+        x >>= 1
+        b += 1
+    return k1, k2
+
+
+@kernel
+def gslot(k1, k2, mask):
+    h = k1 ^ (k1 >> 29) ^ (k2 >> 7) ^ (k2 >> 37) ^ (k1 >> 47)
+    return h & mask
+
+
+@kernel
+def gstore(tt_keys, tt_vals, slot, k1, k2, gen, need, result, best):
+    if not (tt_keys[slot, 2] == gen and tt_keys[slot, 0] == k1 and tt_keys[slot, 1] == k2):
+        tt_keys[slot, 0] = k1
+        tt_keys[slot, 1] = k2
+        tt_keys[slot, 2] = gen
+        tt_vals[slot, 0] = -1000000
+        tt_vals[slot, 1] = 1000000
+        tt_vals[slot, 2] = -1
+    if result:
+        if need > tt_vals[slot, 0]:
+            tt_vals[slot, 0] = need
+    else:
+        if need - 1 < tt_vals[slot, 1]:
+            tt_vals[slot, 1] = need - 1
+    if best >= 0:
+        tt_vals[slot, 2] = best
+
+
+@kernel
+def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv, sc, lg, best):
+    """Moves of seat ``p`` into ``mv[depth]``, one per block of equivalent
+    cards (adjacent in strength among the cards in play, same ``eq`` label),
+    best first; returns their number."""
+    n = rules[R_NSEATS]
+    base = depth - ntr
+    legal = lg[depth]
+    legal_g(L, p, ts, tr, base, ntr, leader, fl, rules, sides, legal)
+    trump = trump_of(rules, fl)
+    wi = -1
+    if ntr > 0:
+        wi = winner_index(ts, tr, base, ntr, trump)
+    nm = 0
+    for s in range(NSUITS):
+        m = legal[s]
+        if m == 0:
+            continue
+        rem = 0
+        for q in range(n):
+            rem |= L[q, s] | H[q, s]
+        for i in range(ntr):
+            if ts[base + i] == s:
+                rem |= 1 << tr[base + i]
+        x = m
+        while x:
+            r = hibit(x)
+            x ^= 1 << r
+            above = rem & ~((2 << r) - 1)
+            if above != 0:
+                nxt = above & -above
+                if (m & nxt) != 0 and eq[s, hibit(nxt)] == eq[s, r]:
+                    continue
+            mvv = s * 32 + r
+            if mvv == best:
+                score = 100000
+            elif ntr == 0:
+                score = r + (40 if s == trump else 0)
+            else:
+                # would this card take the lead of the trick?
+                ts[depth] = s
+                tr[depth] = r
+                w2 = winner_index(ts, tr, base, ntr + 1, trump)
+                partner = sides[(leader + wi) % n] == sides[p]
+                if w2 == ntr:
+                    score = 1000 - r + 4 * kp[s, r]
+                elif partner:
+                    score = 500 + 4 * kp[s, r] - r
+                else:
+                    score = -4 * kp[s, r] - r
+            j = nm
+            while j > 0 and sc[depth, j - 1] < score:
+                mv[depth, j] = mv[depth, j - 1]
+                sc[depth, j] = sc[depth, j - 1]
+                j -= 1
+            mv[depth, j] = mvv
+            sc[depth, j] = score
+            nm += 1
+    return nm
+
+
+@kernel
+def reveal(L, H, ts, tr, base, leader, n, pnext):
+    """tarot2: after a trick, each pile card played turns up the next card
+    of its pile; returns a bit mask (per trick card) of what was revealed."""
+    mask = 0
+    for i in range(n):
+        q = (leader + i) % n
+        s = ts[base + i]
+        r = tr[base + i]
+        c = pnext[q, s, r]
+        if c >= 0:
+            s2 = c >> 5
+            r2 = c & 31
+            H[q, s2] ^= 1 << r2
+            L[q, s2] |= 1 << r2
+            mask |= 1 << i
+    return mask
+
+
+@kernel
+def unreveal(L, H, ts, tr, base, leader, n, pnext, mask):
+    for i in range(n):
+        if (mask >> i) & 1:
+            q = (leader + i) % n
+            c = pnext[q, ts[base + i], tr[base + i]]
+            s2 = c >> 5
+            r2 = c & 31
+            L[q, s2] ^= 1 << r2
+            H[q, s2] |= 1 << r2
+
+
+@kernel
+def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, eq, gpt, pnext,
+            zob, zf, tt_keys, tt_vals, mv, sc, lg, fr, ctx):
+    """Can the max side take at least ``need0`` more from here (the trick
+    values still to come plus the shifted terminal value)?
+
+    The iterative alpha-beta of ``kernels.search`` with the games' rules:
+    one frame per ply in ``fr[depth]``; ``L``/``H``/``ts``/``tr`` are
+    restored on return."""
+    n = rules[R_NSEATS]
+    maxside = rules[R_MAXSIDE]
+    gen = rules[R_GEN]
+    kind = rules[G_KIND]
+    d = d0
+    fr[d, F_NTR] = ntr0
+    fr[d, F_LEADER] = leader0
+    fr[d, F_NEED] = need0
+    fr[d, F_FL] = fl0
+    entering = True
+    res = False
+    while True:
+        expand = False
+        if entering:
+            ntr = fr[d, F_NTR]
+            leader = fr[d, F_LEADER]
+            need = fr[d, F_NEED]
+            fl = fr[d, F_FL]
+            ctx[C_NODES] += 1
+            if ctx[C_NODES] > ctx[C_LIMIT]:
+                ctx[C_ABORT] = 1
+                for dd in range(d - 1, d0 - 1, -1):
+                    if fr[dd, F_NTR] + 1 == n and kind == TAROT2:
+                        unreveal(L, H, ts, tr, dd - fr[dd, F_NTR], fr[dd, F_LEADER], n, pnext,
+                                 fr[dd, F_REV])
+                    m = mv[dd, fr[dd, F_IDX]]
+                    L[fr[dd, F_P], m >> 5] |= 1 << (m & 31)
+                return False
+            resolved = False
+            slot = -1
+            best = -1
+            if ntr == 0:
+                cnt, bound = future_bound(L, H, n, rules, bp)
+                if cnt == 0:
+                    res = need <= term(fl, rules)
+                    resolved = True
+                elif need <= 0:
+                    res = True
+                    resolved = True
+                elif need > bound:
+                    res = False
+                    resolved = True
+                else:
+                    k1, k2 = gkey(L, H, leader, fl, n, zob, zf)
+                    slot = gslot(k1, k2, rules[R_TTMASK])
+                    ctx[C_TTPROBES] += 1
+                    fr[d, F_K1] = k1
+                    fr[d, F_K2] = k2
+                    if (tt_keys[slot, 2] == gen and tt_keys[slot, 0] == k1
+                            and tt_keys[slot, 1] == k2):
+                        ctx[C_TTHITS] += 1
+                        if tt_vals[slot, 0] >= need:
+                            res = True
+                            resolved = True
+                        elif tt_vals[slot, 1] < need:
+                            res = False
+                            resolved = True
+                        else:
+                            best = tt_vals[slot, 2]
+            if not resolved:
+                p = (leader + ntr) % n
+                fr[d, F_P] = p
+                fr[d, F_MAX] = 1 if sides[p] == maxside else 0
+                fr[d, F_SLOT] = slot
+                fr[d, F_NM] = gen_moves(L, H, ts, tr, ntr, d, leader, p, fl, rules, sides, kp, eq,
+                                        mv, sc, lg, best)
+                fr[d, F_IDX] = 0
+                expand = True
+        else:
+            p = fr[d, F_P]
+            i = fr[d, F_IDX]
+            m = mv[d, i]
+            if fr[d, F_NTR] + 1 == n and kind == TAROT2:
+                unreveal(L, H, ts, tr, d - fr[d, F_NTR], fr[d, F_LEADER], n, pnext, fr[d, F_REV])
+            L[p, m >> 5] |= 1 << (m & 31)
+            maximizing = fr[d, F_MAX] == 1
+            if res == maximizing:
+                ctx[C_CUTS] += 1
+                if i == 0:
+                    ctx[C_FIRSTCUTS] += 1
+                slot = fr[d, F_SLOT]
+                if slot >= 0:
+                    gstore(tt_keys, tt_vals, slot, fr[d, F_K1], fr[d, F_K2], gen, fr[d, F_NEED],
+                           res, m)
+                    ctx[C_TTSTORES] += 1
+            else:
+                fr[d, F_IDX] = i + 1
+                expand = True
+        if expand:
+            i = fr[d, F_IDX]
+            if i < fr[d, F_NM]:
+                ntr = fr[d, F_NTR]
+                leader = fr[d, F_LEADER]
+                need = fr[d, F_NEED]
+                fl = fr[d, F_FL]
+                p = fr[d, F_P]
+                m = mv[d, i]
+                s = m >> 5
+                r = m & 31
+                L[p, s] ^= 1 << r
+                ts[d] = s
+                tr[d] = r
+                if ntr == 0 and kind == SMEAR:
+                    # the first lead sets the trump; the first lead is made
+                    if (fl & 7) == 0:
+                        fl = fl | (s + 1)
+                    fl = fl & ~8
+                if ntr + 1 == n:
+                    base = d - ntr
+                    if kind == TAROT2:
+                        fr[d, F_REV] = reveal(L, H, ts, tr, base, leader, n, pnext)
+                    w, gain, nfl = trick_end(L, H, ts, tr, base, leader, fl, rules, sides, kp, gpt)
+                    fr[d + 1, F_NTR] = 0
+                    fr[d + 1, F_LEADER] = w
+                    fr[d + 1, F_NEED] = need - gain
+                    fr[d + 1, F_FL] = nfl
+                else:
+                    fr[d + 1, F_NTR] = ntr + 1
+                    fr[d + 1, F_LEADER] = leader
+                    fr[d + 1, F_NEED] = need
+                    fr[d + 1, F_FL] = fl
+                d += 1
+                entering = True
+                continue
+            res = fr[d, F_MAX] == 0
+            slot = fr[d, F_SLOT]
+            if slot >= 0:
+                gstore(tt_keys, tt_vals, slot, fr[d, F_K1], fr[d, F_K2], gen, fr[d, F_NEED],
+                       res, -1)
+                ctx[C_TTSTORES] += 1
+        if d == d0:
+            return res
+        d -= 1
+        entering = False
