@@ -428,7 +428,74 @@ def quick_tricks(L, leader, rules, sides):
                         k = c
             if k > best_side_suit:
                 best_side_suit = k
-    return total + best_side_suit
+    total += best_side_suit
+    if trump < 0 and n == 4:
+        # no trump: a low card to partner's top cards, then partner cashes
+        pa = (leader + 2) % n
+        for s in range(4):
+            if L[leader, s] == 0 or L[pa, s] == 0:
+                continue
+            rem = 0
+            for q in range(n):
+                rem |= L[q, s]
+            k = 0
+            x = rem
+            while x:
+                r = hibit(x)
+                if (L[pa, s] >> r) & 1 == 0:
+                    break
+                k += 1
+                x ^= 1 << r
+            if k == 0 or (L[leader, s] >> hibit(rem)) & 1:
+                continue
+            # partner wins k rounds of the suit (the leader follows with
+            # its cards below), then cashes its own top cards elsewhere
+            own = 0
+            for s2 in range(4):
+                if s2 == s:
+                    continue
+                mine = L[pa, s2]
+                rem2 = 0
+                for q in range(n):
+                    rem2 |= L[q, s2]
+                x = rem2
+                while x:
+                    r = hibit(x)
+                    if (mine >> r) & 1 == 0:
+                        break
+                    own += 1
+                    x ^= 1 << r
+            if k + own > total:
+                total = k + own
+    return total
+
+
+@kernel
+def top_trumps(L, rules):
+    """The seat holding the top trump and how many top trumps in a row it
+    holds: each of them wins a trick whenever it is played (-1, 0 if no
+    trump is left)."""
+    n = rules[R_NSEATS]
+    t = rules[R_TRUMP]
+    rem = 0
+    for q in range(n):
+        rem |= L[q, t]
+    if rem == 0:
+        return -1, 0
+    top = hibit(rem)
+    holder = 0
+    for q in range(n):
+        if (L[q, t] >> top) & 1:
+            holder = q
+    k = 0
+    x = rem
+    while x:
+        r = hibit(x)
+        if (L[holder, t] >> r) & 1 == 0:
+            break
+        k += 1
+        x ^= 1 << r
+    return holder, k
 
 
 # -- per-depth frame of the iterative search ------------------------------------
@@ -519,6 +586,17 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
                         elif need > tl - q:
                             res = False
                             resolved = True
+                        if not resolved and rules[R_TRUMP] >= 0:
+                            # the top trumps in one hand are sure tricks
+                            holder, k = top_trumps(L, rules)
+                            if holder >= 0:
+                                if sides[holder] == maxside:
+                                    if k >= need:
+                                        res = True
+                                        resolved = True
+                                elif need > tl - k:
+                                    res = False
+                                    resolved = True
                     if not resolved:
                         k1, k2 = _key(L, leader, fr[d, F_LOST], rules, zob)
                         slot = _slot(k1, k2, rules[R_TTMASK])

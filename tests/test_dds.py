@@ -1,7 +1,7 @@
 """The solver against DDS (endplay) on bridge: every card's value in
 positions of the play, and whole CalcDDtable tables of full deals."""
 
-import random
+import os
 
 import pytest
 
@@ -30,7 +30,7 @@ def dds_card_values(state):
     return out
 
 
-@pytest.mark.parametrize("tricks", [5, 7])
+@pytest.mark.parametrize("tricks", [5, 7, 9])
 def test_every_card_equals_dds_in_positions_of_the_play(tricks):
     solver = Solver(18)
     for seed in range(25):
@@ -57,10 +57,13 @@ def check_tables(seeds):
         assert ours == dds_table(pbn), (seed, pbn)
 
 
+@pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("ATOUT_SLOW"), reason="long: set ATOUT_SLOW=1")
 def test_full_deal_tables_equal_dds():
     check_tables(range(3))
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("ATOUT_SLOW"), reason="long: set ATOUT_SLOW=1")
 def test_200_full_deal_tables_equal_dds():
     check_tables(range(100, 300))

@@ -1,5 +1,6 @@
 """The solver on bridge: exact against the naive reference search."""
 
+import os
 import random
 
 import pytest
@@ -34,6 +35,7 @@ def test_value_and_every_card_equal_minimax_on_random_endings(tricks):
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("ATOUT_SLOW"), reason="long: set ATOUT_SLOW=1")
 def test_four_trick_endings_equal_minimax():
     solver = Solver(16)
     for seed in range(150):
