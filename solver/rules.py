@@ -343,6 +343,7 @@ def term(fl, rules):
             t = 30
         else:
             t = 40
+        t -= 112     # the margin: 2 * points - 2 * target(oudlers)
     return t - rules[G_TMIN]
 
 

@@ -1,0 +1,134 @@
+"""The solver on French tarot: exact against the naive reference search
+(the taker's margin in half points, 2 * points - 2 * target(oudlers), with
+the Excuse rules: kept by its owner before the last trick, lost in the last
+trick unless it wins there under the slam exception; the Petit changes
+sides in play)."""
+
+import random
+
+import pytest
+
+from atout.engine import get_game
+from atout.engine.cards import FOOL
+from atout.engine.search import card_values, minimax
+from atout.engine.tarot_scoring import PETIT
+from atout.solver import SUPPORTED_GAMES, Solver, solve
+from atout.solver.testing import random_ending
+
+TAROT = get_game("tarot")
+CONTRACTS = {"taker": [0, 1, 2, 3], "contract": ["take", "guard", "guard_without", "guard_against"]}
+
+
+def check(state, solver):
+    before = state.played
+    result = solver.solve(state, all_cards=True)
+    assert state.played == before
+    assert result.exact and result.lower == result.upper == result.value
+    assert result.value == minimax(state), state
+    assert result.cards == card_values(state), state
+    return result
+
+
+def tarot_ending(seed, tricks):
+    """A seeded random deal and contract played at random to ``tricks``
+    tricks left and 0..3 cards more; in every other deal the players keep
+    the Excuse and the Petit while they have another legal card, so that the
+    Excuse's last-trick rules and the Petit's capture are in the endings."""
+    rng = random.Random(seed)
+    contract = {k: rng.choice(v) for k, v in CONTRACTS.items()}
+    state = TAROT.new_state(TAROT.random_deal(seed), **contract)
+    keep = {FOOL, PETIT} if seed % 2 else set()
+    stop = 4 * tricks + rng.randrange(4)
+    while 4 * state.tricks_left - len(state.trick) > stop:
+        legal = state.legal_cards()
+        others = [c for c in legal if c not in keep]
+        state.play(rng.choice(others or legal))
+    return state
+
+
+def test_tarot_is_supported():
+    assert "tarot" in SUPPORTED_GAMES
+
+
+@pytest.mark.parametrize("tricks,seeds", [(1, 500), (2, 500),
+                                          pytest.param(3, 200, marks=pytest.mark.slow)])
+def test_value_and_every_card_equal_minimax_on_random_endings(tricks, seeds):
+    solver = Solver(16)
+    excuse = petit = 0
+    for seed in range(seeds):
+        state = tarot_ending(1000 * tricks + seed, tricks)
+        check(state, solver)
+        held = set().union(*state.hands) | set(state.trick)
+        excuse += FOOL in held
+        petit += PETIT in held
+    assert excuse >= seeds // 20 and petit >= seeds // 20
+
+
+def strength(card):
+    return -1 if card == FOOL else (100 + card if card > 64 else card & 15)
+
+
+def slam_ending(seed, tricks, sweeper):
+    """A made-up deal where side ``sweeper`` (0: the taker) holds the
+    strongest cards and the Excuse, played strongest-first by that side and
+    weakest-first by the other, the Excuse kept to the end when possible."""
+    rng = random.Random(seed)
+    cards = sorted((c for c in TAROT.deck.cards if c != FOOL), key=lambda c: (strength(c), rng.random()),
+                   reverse=True)
+    taker = rng.randrange(4)
+    if sweeper == 0:
+        mine, rest = [FOOL] + cards[:17], cards[17:]
+    else:
+        mine, rest = cards[-18:], [FOOL] + cards[:-18]
+    rng.shuffle(rest)
+    hands, k = [], 0
+    for seat in range(4):
+        if seat == taker:
+            hands.append(mine)
+        else:
+            hands.append(rest[k:k + 18])
+            k += 18
+    deal = TAROT.deal_from(hands, {"dog": rest[k:k + 6]})
+    state = TAROT.new_state(deal, taker=taker, contract=rng.choice(["guard_without", "guard_against"]))
+    stop = 4 * tricks + rng.randrange(4)
+    while 4 * state.tricks_left - len(state.trick) > stop:
+        legal = sorted(state.legal_cards(), key=strength)
+        if len(legal) > 1 and FOOL in legal:
+            legal.remove(FOOL)
+        strong = state.side_of(state.to_play) == sweeper
+        state.play(legal[-1] if strong else legal[0])
+    return state
+
+
+@pytest.mark.parametrize("sweeper", [0, 1])
+def test_excuse_slam_exception_in_endings_where_one_side_won_every_trick(sweeper):
+    solver = Solver(16)
+    found = 0
+    for seed in range(80):
+        state = slam_ending(seed, 2, sweeper)
+        if state.is_over() or any(state.side_of(t.winner) != sweeper for t in state.tricks):
+            continue
+        check(state, solver)
+        found += FOOL in set().union(*state.hands)
+    assert found >= 5
+
+
+def test_optimal_line_reaches_the_value_and_gives_the_score():
+    solver = Solver(16)
+    for seed in range(40):
+        state = random_ending(TAROT, 7000 + seed, 3, CONTRACTS)
+        result = solver.solve(state)
+        final = state.clone()
+        for card in result.line:
+            final.play(card)
+        assert final.is_over()
+        assert final.objective() == result.value
+        assert result.score == final.score()
+
+
+def test_node_limit_gives_proven_bounds():
+    state = random_ending(TAROT, 5, 6, CONTRACTS)
+    exact = solve(state, line=False)
+    limited = solve(state, max_nodes=30, line=False)
+    assert not limited.exact
+    assert limited.lower <= exact.value <= limited.upper
