@@ -1,0 +1,110 @@
+"""The solver's kernels one by one against the reference engine: bitboards
+to lanes, legal cards, trick winners, on random positions of bridge and
+Belote; and the kernels run as plain Python (NUMBA_DISABLE_JIT=1)."""
+
+import os
+import random
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from atout.engine import get_game
+from atout.solver import kernels as K
+from atout.solver.tables import codec_for, hand_words
+
+GAMES = {
+    "bridge": {"declarer": "NESW", "strain": ["S", "H", "D", "C", "NT"]},
+    "belote": {"trump": "SHDC", "taker": [0, 1, 2, 3]},
+}
+
+
+def random_positions(name, count):
+    game = get_game(name)
+    rng = random.Random(hash(name) % 1000)
+    for seed in range(count):
+        contract = {k: rng.choice(v) for k, v in GAMES[name].items()}
+        state = game.new_state(game.random_deal(seed), **contract)
+        for _ in range(rng.randrange(len(game.deck.cards))):
+            state.play(rng.choice(state.legal_cards()))
+        yield state
+
+
+def test_words_to_lanes_splits_the_engine_bitboards():
+    hands = [{0, 15, 16, 47, 63}, {64}, {65, 85}, set()]
+    words = hand_words(hands)
+    assert words.dtype == np.uint64
+    assert int(words[0, 0]) == (1 << 0) | (1 << 15) | (1 << 16) | (1 << 47) | (1 << 63)
+    lanes = np.zeros((4, 6), dtype=np.int64)
+    K.words_to_lanes(words, lanes)
+    assert list(lanes[0]) == [(1 << 0) | (1 << 15), 1, 1 << 15, 1 << 15, 0, 0]
+    assert list(lanes[1]) == [0, 0, 0, 0, 0, 1]            # the fool
+    assert list(lanes[2]) == [0, 0, 0, 0, 1 | (1 << 20), 0]  # trumps 1 and 21
+
+
+def test_bit_helpers():
+    for x in (1, 2, 3, 0xFFFF, 0x10000, 0x1FFFFF, 0xABCDE):
+        assert K.hibit(x) == x.bit_length() - 1
+        assert K.popcount(x) == bin(x).count("1")
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_legal_cards_and_trick_winner_equal_the_engine(name):
+    for state in random_positions(name, 400):
+        if state.is_over():
+            continue
+        codec = codec_for(state)
+        pos = codec.encode(state)
+        out = np.zeros(K.NSUITS, dtype=np.int64)
+        K.legal_lanes(pos.lanes, state.to_play, pos.ts, pos.tr, 0, pos.ntr, pos.leader,
+                      pos.rules, pos.sides, out)
+        legal = sorted(codec.to_card(s * 32 + r) for s in range(K.NSUITS) for r in range(32)
+                       if (int(out[s]) >> r) & 1)
+        assert legal == sorted(state.legal_cards()), state
+        # finish the trick with the first legal cards and compare the winner
+        probe = state.clone()
+        while probe.trick and len(probe.trick) < probe.n:
+            probe.play(probe.legal_cards()[0])
+        if probe.trick:
+            cards = probe.trick
+            ts = np.array([codec.to_move(c) >> 5 for c in cards], dtype=np.int64)
+            tr = np.array([codec.to_move(c) & 31 for c in cards], dtype=np.int64)
+            index = K.trick_winner(ts, tr, 0, len(cards), int(pos.rules[K.R_TRUMP]))
+            assert (probe.leader + index) % probe.n == probe.trick_winner(probe.leader, cards)
+
+
+def test_quick_tricks_are_a_lower_bound():
+    """The quick tricks of the leader never exceed what the leader's side
+    takes under optimal play (checked with the solver's exact value)."""
+    from atout.solver import solve
+    game = get_game("bridge")
+    for state in random_positions("bridge", 300):
+        if state.trick or state.is_over() or state.tricks_left > 4:
+            continue
+        pos = codec_for(state).encode(state)
+        q = K.quick_tricks(pos.lanes, state.leader, pos.rules, pos.sides)
+        side_of_leader = state.side_of(state.leader)
+        value = solve(state, line=False).value - state.tricks_won(state.max_side)
+        mine = value if side_of_leader == state.max_side else state.tricks_left - value
+        assert q <= mine, (state, q, mine)
+
+
+def test_kernels_run_as_plain_python():
+    script = (
+        "from atout.engine import get_game\n"
+        "from atout.engine.search import minimax\n"
+        "from atout.solver import Solver\n"
+        "from atout.solver.testing import random_ending\n"
+        "s = Solver(12)\n"
+        "for name, c in [('bridge', {'strain': ['S', 'NT']}), ('belote', {'trump': 'HC'})]:\n"
+        "    g = get_game(name)\n"
+        "    for seed in range(6):\n"
+        "        st = random_ending(g, seed, 2, c)\n"
+        "        assert s.solve(st, line=False).value == minimax(st), (name, seed)\n"
+        "print('ok')\n")
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    out = subprocess.run([sys.executable, "-W", "error::RuntimeWarning", "-c", script], env=env,
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip() == "ok"
