@@ -1,0 +1,64 @@
+"""The `atout solve` and `atout table` commands."""
+
+import json
+
+import pytest
+
+from atout.cli.main import main
+
+PBN = "N:KJ74.J8.AKJ5.AQ6 A.AQT94.82.KT932 Q532.763.T93.875 T986.K52.Q764.J4"
+#: 9 cards played: the solve starts mid-trick with 10 tricks and a card left
+PLAYED = "CJ CA C2 C5 DA D2 D3 D4 HJ"
+
+
+def run(capsys, *args):
+    with pytest.raises(SystemExit) as exit_info:
+        main(list(args))
+        raise SystemExit(0)
+    out = capsys.readouterr()
+    return exit_info.value.code or 0, out.out, out.err
+
+
+def test_solve_json_has_every_field(capsys):
+    code, out, _ = run(capsys, "solve", "--game", "bridge", PBN, "--declarer", "S", "--strain", "NT",
+                       "--played", PLAYED, "--all-cards", "--level", "1", "--json")
+    assert code == 0
+    data = json.loads(out)
+    for key in ("value", "score", "made", "line", "cards", "exact", "nodes", "seconds"):
+        assert key in data
+    assert data["exact"] and data["score"]["tricks"] == data["value"]
+    assert data["made"] == (data["value"] >= 7)
+    assert len(data["line"]) == 52 - 9
+    # East to play: every legal heart has a value, the best is the value
+    assert data["cards"] and min(data["cards"].values()) == data["value"]
+
+
+def test_solve_readable_output(capsys):
+    code, out, _ = run(capsys, "solve", "--game", "bridge", PBN, "--declarer", "S", "--strain", "H",
+                       "--played", "CJ CA C2 C5", "--all-cards")
+    assert code == 0
+    assert "value:" in out and "optimal line:" in out and "trick  2: N leads" in out
+    assert "♦" in out or "♠" in out or "♥" in out or "♣" in out
+    assert "result: tricks" in out
+
+
+def test_table_json(capsys):
+    code, out, _ = run(capsys, "table", "--game", "belote",
+                       "Q7..Q97.AK8 A.ATQ9.T8.Q T8.K87.J.J7 KJ9.J.AK.T9")
+    assert code == 0
+    data = json.loads(out)
+    assert set(data) == {"table", "seconds"}
+    assert set(data["table"]) == {"S", "H", "D", "C"}
+
+
+@pytest.mark.parametrize("args, message", [
+    (["solve", "--game", "bridge", "N:KJ74"], "hands given"),
+    (["solve", "--game", "bridge", PBN, "--played", "SA"], "does not hold"),
+    (["solve", "--game", "bridge", PBN, "--trump", "S"], "does not apply"),
+    (["solve", "--game", "bridge", PBN, "--strain", "X"], "unknown strain"),
+    (["table", "--game", "bridge", "N:KJ74.J8.AKJ5.AQ6 A.AQT94.82.KT932 Q532.763.T93.875"], "3 hands"),
+])
+def test_bad_input_is_one_line_and_exit_2(capsys, args, message):
+    code, out, err = run(capsys, *args)
+    assert code == 2
+    assert err.startswith("atout: error:") and message in err and err.count("\n") == 1
