@@ -360,7 +360,7 @@ CODECS = {
 
 #: the games this module serves, each tested exact against the engine
 #: (tests/test_solver_<game>.py); Belote has its own encoder in ``tables``
-VERIFIED = ("tarocco", "smear", "tarot")
+VERIFIED = ("tarocco", "smear", "tarot", "tarot2")
 
 
 def register(encoders: dict) -> None:
