@@ -43,9 +43,9 @@ def test_solve_readable_output(capsys):
 
 
 def test_table_json(capsys):
-    code, out, _ = run(capsys, "table", "--game", "belote",
+    code, out, _ = run(capsys, "table", "--json", "--game", "belote",
                        "Q7..Q97.AK8 A.ATQ9.T8.Q T8.K87.J.J7 KJ9.J.AK.T9")
-    assert code == 0
+    assert code == 0, out
     data = json.loads(out)
     assert set(data) == {"table", "seconds"}
     assert set(data["table"]) == {"S", "H", "D", "C"}
