@@ -268,6 +268,12 @@ def _lead_score(L, p, s, r, rem, top, trump, n, sides):
                     score += 40
                 else:
                     score -= 60
+    elif s == trump and owner >= 0 and sides[owner] == sides[p]:
+        # draw the opponents' trumps while our side holds the top one
+        for q in range(n):
+            if sides[q] != sides[p] and L[q, trump] != 0:
+                score += 50
+                break
     return score
 
 
