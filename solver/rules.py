@@ -348,6 +348,48 @@ def term(fl, rules):
 
 
 @kernel
+def term_range(L, H, n, fl, rules):
+    """Least and greatest terminal value still reachable from flags ``fl``
+    (flags only get set in play; tarot oudlers only get counted)."""
+    kind = rules[G_KIND]
+    if kind == BELOTE:
+        t = term(fl, rules)
+        return 0, t
+    if kind == TAROCCO:
+        lo = 1000000
+        hi = -1000000
+        for f in range(4):
+            if (f & fl & 3) == (fl & 3):
+                t = term(fl | f, rules)
+                if t < lo:
+                    lo = t
+                if t > hi:
+                    hi = t
+        return lo, hi
+    if kind == SMEAR:
+        trump = (fl & 7) - 1
+        if trump >= 0:
+            base = rules[G_HL + trump]
+            return base, base + 1
+        best = 0
+        for t in range(4):
+            if rules[G_HL + t] > best:
+                best = rules[G_HL + t]
+        return 0, best + 1
+    # tarot, tarot2: the oudlers counted so far, up to every one still in play
+    k = fl & 3
+    more = 0
+    for q in range(n):
+        x = L[q, 4] | H[q, 4]
+        more += (x & 1) + ((x >> 20) & 1)
+        more += (L[q, 5] | H[q, 5]) & 1
+    k2 = k + more
+    if k2 > 3:
+        k2 = 3
+    return term(fl, rules), term((fl & ~3) | k2, rules)
+
+
+@kernel
 def future_bound(L, H, n, rules, bp):
     """(cards left in the hands, an upper bound of the future value)."""
     cnt = 0
@@ -454,7 +496,20 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
             if mvv == best:
                 score = 100000
             elif ntr == 0:
-                score = r + (40 if s == trump else 0)
+                # cash a top card; lead low toward partner's top card; else a
+                # low card without points
+                top = hibit(rem)
+                owner = -1
+                if s != 5:
+                    for q in range(n):
+                        if (L[q, s] >> top) & 1:
+                            owner = q
+                if r == top or s == 5:
+                    score = 300 + 4 * kp[s, r]
+                elif owner >= 0 and sides[owner] == sides[p]:
+                    score = 200 - r
+                else:
+                    score = 100 - r - 4 * kp[s, r]
             else:
                 # would this card take the lead of the trick?
                 ts[depth] = s
@@ -551,13 +606,14 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
             best = -1
             if ntr == 0:
                 cnt, bound = future_bound(L, H, n, rules, bp)
+                tlo, thi = term_range(L, H, n, fl, rules)
                 if cnt == 0:
                     res = need <= term(fl, rules)
                     resolved = True
-                elif need <= 0:
+                elif need <= tlo:
                     res = True
                     resolved = True
-                elif need > bound:
+                elif need > bound - rules[G_TSPAN] + thi:
                     res = False
                     resolved = True
                 else:
