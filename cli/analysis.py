@@ -69,6 +69,7 @@ def analyse(game_name, deal_text, played, samples, seed, workers, max_nodes, as_
                f"{result.samples_requested} samples (seed {seed})"
                + ("  [interrupted]" if result.interrupted else ""))
     click.echo(f"value: {VALUE_MEANING[name]}")
+    click.echo("P(made): the probability that the contract is made (the declaring side wins)")
     click.echo(f"  {'card':<6}{'value':>10}{'± se':>8}   {'P(made)':>8}{'± se':>7}   made/failed/unsettled")
     for c in result.cards:
         if c.mean is not None:
@@ -80,7 +81,7 @@ def analyse(game_name, deal_text, played, samples, seed, workers, max_nodes, as_
         click.echo(f"  {deck.pretty(c.card):<6}{value}   {made}   {c.made}/{c.failed}/{c.unsettled}")
     score = result.expected_score()
     if score is not None:
-        click.echo(f"expected score (double-dummy play): {score[0]:.2f} ± {score[1]:.2f}")
+        click.echo(f"expected score of the declaring side (double-dummy play): {score[0]:.2f} ± {score[1]:.2f}")
     lines = histogram_lines(result.histogram(), lambda v: value_text(name, v))
     if lines:
         click.echo(f"outcomes after {deck.pretty(result.best.card)} (value: samples):")

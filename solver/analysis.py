@@ -181,7 +181,8 @@ def solve_sample(job: Job, index: int, solve_fn: Callable | None = None) -> Samp
     else:
         result = api.solve(state, all_cards=True, line=job.with_score, max_nodes=job.max_nodes)
         bounds = {c: (v, v) if isinstance(v, int) else tuple(v) for c, v in result.cards.items()}
-        score = state.headline_score(result.score) if result.score is not None else None
+        score = result.score and state.headline_score(result.score)
+        score = None if score is None else float(score)  # tarot scores are exact thirds
         nodes = result.nodes
     return SampleResult(index, bounds, target, score, nodes)
 

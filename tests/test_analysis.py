@@ -113,3 +113,34 @@ def test_the_player_on_turn_must_be_known():
     with pytest.raises(RuleError, match="must be known"):
         analyse("bridge", str(view), played, samples=2, contract={"declarer": "S", "strain": "NT"},
                 solve_fn=naive)
+
+
+def test_analyse_command_on_a_tarot_defence_with_the_unseen_discard():
+    """End to end with the real solver: a defender's view under a guard
+    (dog shown, discard unseen), JSON and readable output."""
+    import json
+    import subprocess
+    import sys
+    game = get_game("tarot")
+    deal = game.random_deal(1)
+    state = game.new_state(deal, taker=1, contract="guard")
+    rng = random.Random(1)
+    played = []
+    while state.tricks_left > 3:
+        card = rng.choice(state.legal_cards())
+        state.play(card)
+        played.append(card)
+    me = state.to_play
+    view = replace(deal, hands=tuple(h if s == me else Packet(frozenset(), 18) for s, h in enumerate(deal.hands)))
+    args = [sys.executable, "-m", "atout.cli.main", "analyse", "--game", "tarot", game.format_deal(view),
+            "--played", game.deck.format_cards(played), "--taker", "1", "--contract", "guard",
+            "--samples", "6", "--workers", "1"]
+    out = subprocess.run(args + ["--json"], capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["samples"] == 6 and data["seat"] == me
+    assert {c["card"] for c in data["cards"]} == {game.deck.token(c) for c in state.legal_cards()}
+    assert all(c["made"] + c["failed"] + c["unsettled"] == 6 for c in data["cards"])
+    assert isinstance(data["expected_score"]["mean"], float)
+    text = subprocess.run(args, capture_output=True, text=True, timeout=600)
+    assert text.returncode == 0 and "expected score" in text.stdout, text.stderr
