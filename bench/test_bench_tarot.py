@@ -11,7 +11,7 @@ from _bench_coverage import positions, run_case
 
 CONTRACT = {"taker": [0, 1, 2, 3], "contract": ["take", "guard", "guard_without", "guard_against"]}
 #: tricks left -> positions
-SETS = {5: 12, 6: 10, 7: 6, 8: 4}
+SETS = {6: 10, 8: 6, 10: 4}
 LIMIT = 5_000_000
 
 
