@@ -96,20 +96,38 @@ def solve(game_name, deal_text, played, all_cards, max_nodes, max_seconds, as_js
 @click.command()
 @GAME_ARG
 @click.argument("deal_text", metavar="DEAL")
+@click.option("--max-nodes", type=click.IntRange(1), default=None,
+              help="Node limit per solve: an entry not proven within it shows its bounds.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def table(game_name, deal_text, as_json):
+def table(game_name, deal_text, max_nodes, as_json):
     """The double-dummy result of every choice the game offers before play
-    (bridge: tricks for each declarer and strain, like DDS's CalcDDtable)."""
+    (bridge: tricks for each declarer and strain, like DDS's CalcDDtable;
+    Belote: each trump and taker; Smear: each trump for the bidder; tarot2:
+    each first leader; tarot: each contract; tarocco: the deal as dealt)."""
     from atout.solver import table as run
     game = get_game(game_name)
     start = time.perf_counter()
-    result = run(game, game.parse_deal(deal_text))
+    result = run(game, game.parse_deal(deal_text), max_nodes=max_nodes)
     seconds = round(time.perf_counter() - start, 4)
     if as_json:
         click.echo(json.dumps({"table": result, "seconds": seconds}))
         return
-    strains = list(next(iter(result.values())))
-    click.echo("     " + "".join(f"{s:>4}" for s in strains))
-    for seat, row in result.items():
-        click.echo(f"{seat:<5}" + "".join(f"{row[s]:>4}" for s in strains))
-    click.echo(f"{seconds:.3f} s")
+    name = game.name
+
+    def text(v):
+        if v is None:
+            return "-"
+        if isinstance(v, list):
+            return f"{value_text(name, v[0])}..{value_text(name, v[1])}"
+        return value_text(name, v)
+
+    first = next(iter(result.values()))
+    if isinstance(first, dict):
+        columns = list(first)
+        click.echo("     " + "".join(f"{c:>6}" for c in columns))
+        for key, row in result.items():
+            click.echo(f"{key:<5}" + "".join(f"{text(row[c]):>6}" for c in columns))
+    else:
+        for key, v in result.items():
+            click.echo(f"{key!s:<14} {text(v)}")
+    click.echo(f"value: {VALUE_MEANING[name]}; {seconds:.3f} s")

@@ -288,12 +288,17 @@ BRIDGE_STRAINS = ("C", "D", "H", "S", "NT")
 
 
 def table(game, deal, *, tt_bits: int = DEFAULT_TT_BITS, solver: Solver | None = None,
-          max_nodes: int | None = None) -> dict:
+          max_nodes: int | None = None, extra: dict | None = None) -> dict:
     """The result of every choice the game offers before play.
 
     bridge: ``{"N": {"C": n, "D": n, "H": n, "S": n, "NT": n}, "E": ...}``,
     tricks taken by that declarer's side, as DDS's CalcDDtable; belote:
-    ``{trump: {taker: points}}``, the taker's side card points."""
+    ``{trump: {taker: points}}``, the taker's side card points; smear:
+    ``{trump: points}`` for the bidder, None where it cannot lead that suit (``extra`` = other contract keywords,
+    e.g. ``{"bidder": 1}``); tarot2: ``{first leader: margin}``; tarocco:
+    ``{"as dealt": points}``; tarot: ``{contract: margin}`` for the taker
+    (``extra={"taker": .., "discard": ..}``). A value not proven within
+    ``max_nodes`` is given as ``[lower, upper]``."""
     if isinstance(deal, str):
         deal = game.parse_deal(deal)
     solver = solver or Solver(tt_bits)
@@ -301,7 +306,26 @@ def table(game, deal, *, tt_bits: int = DEFAULT_TT_BITS, solver: Solver | None =
         return _bridge_table(game, deal, solver, max_nodes)
     if game.name == "belote":
         return _belote_table(game, deal, solver, max_nodes)
-    raise RuleError(f"no table for {game.name} yet (supported: bridge, belote)")
+    choices = {
+        "smear": {t: {"trump": t} for t in "SHDC"},
+        "tarot2": {first: {"first": first} for first in (0, 1)},
+        "tarocco": {"as dealt": {}},
+        "tarot": {c: {"contract": c} for c in ("take", "guard", "guard_without", "guard_against")},
+    }
+    if game.name not in choices:
+        raise RuleError(f"no table for {game.name}")
+    out = {}
+    for key, contract in choices[game.name].items():
+        try:
+            state = game.new_state(deal, **{**contract, **(extra or {})})
+        except RuleError:
+            if game.name != "smear":
+                raise
+            out[key] = None      # the bidder holds no card of that suit to lead
+            continue
+        result = solver.solve(state, line=False, max_nodes=max_nodes)
+        out[key] = result.value if result.exact else [result.lower, result.upper]
+    return out
 
 
 def _belote_table(game, deal, solver, max_nodes):
@@ -312,9 +336,7 @@ def _belote_table(game, deal, solver, max_nodes):
         for taker in range(4):
             state = game.new_state(deal, trump=trump, taker=taker)
             result = solver.solve(state, line=False, max_nodes=max_nodes)
-            if not result.exact:
-                raise RuleError("node limit reached before the table was exact")
-            out[trump][taker] = result.value
+            out[trump][taker] = result.value if result.exact else [result.lower, result.upper]
     return out
 
 
@@ -333,9 +355,10 @@ def _bridge_table(game, deal, solver, max_nodes):
             pos.already = state.tricks_won(0)
             budget = _Budget(max_nodes, None)
             lo, hi, exact = solver._value(pos, gen, budget, guess=guess)
+            total = pos.bound() + pos.already
             if not exact:
-                raise RuleError("node limit reached before the table was exact")
+                out[declarer][strain] = [lo, hi] if declarer in "NS" else [total - hi, total - lo]
+                continue
             guess = lo
-            tricks = lo if declarer in "NS" else pos.bound() + pos.already - lo
-            out[declarer][strain] = tricks
+            out[declarer][strain] = lo if declarer in "NS" else total - lo
     return {seat: out[seat] for seat in BRIDGE_SEATS}

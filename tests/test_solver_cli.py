@@ -62,3 +62,24 @@ def test_bad_input_is_one_line_and_exit_2(capsys, args, message):
     code, out, err = run(capsys, *args)
     assert code == 2
     assert err.startswith("atout: error:") and message in err and err.count("\n") == 1
+
+
+def test_tables_of_the_other_games_and_bounds_under_a_node_limit(capsys):
+    from atout.engine import get_game
+    smear = get_game("smear")
+    code, out, _ = run(capsys, "table", "--game", "smear", smear.format_deal(smear.random_deal(3)),
+                       "--json")
+    assert code == 0
+    data = json.loads(out)["table"]
+    assert set(data) == {"S", "H", "D", "C"}
+    assert all(v is None or 0 <= v <= 4 for v in data.values())
+    code, out, _ = run(capsys, "table", "--game", "bridge", PBN, "--max-nodes", "50", "--json")
+    assert code == 0
+    table = json.loads(out)["table"]
+    # DDS: N 4 7 3 8 6 / E 9 5 9 5 6 / S 3 6 3 7 3 / W 9 6 10 5 6 (C D H S NT)
+    dds = {"N": [4, 7, 3, 8, 6], "E": [9, 5, 9, 5, 6], "S": [3, 6, 3, 7, 3], "W": [9, 6, 10, 5, 6]}
+    for seat, row in table.items():
+        for strain, exact in zip(["C", "D", "H", "S", "NT"], dds[seat]):
+            v = row[strain]
+            lo, hi = (v, v) if isinstance(v, int) else v
+            assert lo <= exact <= hi
