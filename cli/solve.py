@@ -52,7 +52,8 @@ def solve(game_name, deal_text, played, all_cards, max_nodes, max_seconds, as_js
 
     if as_json:
         click.echo(json.dumps({
-            "game": name, "value": value_number(name, result.value), "exact": result.exact,
+            "game": name, "value": value_number(name, result.value) if result.exact else None,
+            "exact": result.exact,
             "lower": value_number(name, result.lower), "upper": value_number(name, result.upper),
             "score": jsonable(result.score), "made": result.made,
             "line": [deck.token(c) for c in result.line],
