@@ -27,7 +27,8 @@ GAME_ARG = click.option("--game", "-g", "game_name", required=True,
 @click.option("--workers", type=click.IntRange(1, 256), default=None,
               help="Worker processes (default: the machine's cores).")
 @click.option("--max-nodes", type=click.IntRange(1), default=None,
-              help="Node limit per solve: a sample not settled within it is counted as such.")
+              help="Node limit per solve (tarot, tarot2, tarocco default to 1000000): a sample"
+                   " not settled within it is counted as such.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @with_contract
 def analyse(game_name, deal_text, played, samples, seed, workers, max_nodes, as_json, contract):

@@ -149,6 +149,9 @@ class Job:
     with_score: bool
 
 
+#: node limit per solve where full deals are out of reach today
+DEFAULT_MAX_NODES = {"tarot": 1_000_000, "tarot2": 1_000_000, "tarocco": 1_000_000}
+
 _model_cache: dict = {}
 
 
@@ -179,12 +182,33 @@ def solve_sample(job: Job, index: int, solve_fn: Callable | None = None) -> Samp
     if solve_fn is not None:        # a stand-in solver (tests use the naive search)
         bounds, score, nodes = solve_fn(state)
     else:
-        result = api.solve(state, all_cards=True, line=job.with_score, max_nodes=job.max_nodes)
+        solver = api.Solver()
+        result = solver.solve(state, all_cards=True, line=job.with_score, max_nodes=job.max_nodes)
         bounds = {c: (v, v) if isinstance(v, int) else tuple(v) for c, v in result.cards.items()}
+        if target is not None and not result.exact:
+            bounds = settle_contract(state, bounds, target, solver, job.max_nodes)
         score = result.score and state.headline_score(result.score)
         score = None if score is None else float(score)  # tarot scores are exact thirds
         nodes = result.nodes
     return SampleResult(index, bounds, target, score, nodes)
+
+
+def settle_contract(state, bounds: dict, target: int, solver, max_nodes) -> dict:
+    """Where a card's bounds straddle the contract's target, ask only the
+    boolean question (much cheaper) and narrow the bounds by its answer."""
+    out = dict(bounds)
+    for card, (lo, hi) in bounds.items():
+        if lo < target <= hi:
+            state.play(card)
+            try:
+                answer = solver.makes(state, target, max_nodes=max_nodes)
+            finally:
+                state.undo()
+            if answer is True:
+                out[card] = (target, hi)
+            elif answer is False:
+                out[card] = (lo, target - 1)
+    return out
 
 
 def _worker(args):
@@ -223,6 +247,8 @@ def analyse(game_name: str, deal_text: str, played: Sequence[int] = (), *, sampl
     if workers < 1:
         raise RuleError(f"workers {workers}: use at least one")
     game = get_game(game_name)
+    if max_nodes is None:
+        max_nodes = DEFAULT_MAX_NODES.get(game.name)
     contract = dict(contract or {})
     deal = game.parse_deal(deal_text)
     job = Job(game.name, game.format_deal(deal), tuple(played), tuple(sorted(contract.items())),

@@ -180,12 +180,14 @@ class Solver:
             result.cards = {c: values[c] for c in order}
             result.exact = exact
         if line and result.exact:
-            result.line = self._line(state, result.value, gen, budget, codec)
-            final = state.clone()
-            for card in result.line:
-                final.play(card)
-            result.score = final.score()
-            result.made = result.score.get("made")
+            cards = self._line(state, result.value, gen, budget, codec)
+            if cards is not None:  # None: the limits ran out before the line was found
+                result.line = cards
+                final = state.clone()
+                for card in cards:
+                    final.play(card)
+                result.score = final.score()
+                result.made = result.score.get("made")
         result.nodes = budget.nodes
         result.stats = budget.stats()
         result.seconds = time.perf_counter() - start
@@ -200,7 +202,7 @@ class Solver:
 
     def _line(self, state, value, gen, budget, codec) -> list:
         """An optimal line to the end: at each turn the first card (in the
-        search's order) that keeps the value."""
+        search's order) that keeps the value; None when a limit stops it."""
         st = state.clone()
         out = []
         while not st.is_over():
@@ -212,9 +214,10 @@ class Solver:
                 card = group[0]
                 st.play(card)
                 child = codec.encode(st)
-                ok = self._makes(child, value, gen, budget) if maximizing \
-                    else not self._makes(child, value + 1, gen, budget)
-                if ok:
+                answer = self._makes(child, value if maximizing else value + 1, gen, budget)
+                if answer is None:
+                    return None
+                if answer == maximizing:  # the max side keeps >= value; the min side holds it <= value
                     chosen = card
                     break
                 st.undo()

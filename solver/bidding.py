@@ -30,11 +30,10 @@ from typing import Callable
 
 from atout.engine.errors import RuleError
 
-from .analysis import _ignore_interrupts, _stop_workers, mean_and_stderr, sample_rng
+from .analysis import DEFAULT_MAX_NODES, _ignore_interrupts, _stop_workers, mean_and_stderr, sample_rng
 
 #: node limit per solve when none is given, for the games whose full deals
 #: are out of reach of an exact search today
-DEFAULT_MAX_NODES = {"tarot": 1_000_000, "tarot2": 1_000_000, "tarocco": 1_000_000}
 
 
 # -- what one sample gives ----------------------------------------------------

@@ -144,3 +144,33 @@ def test_analyse_command_on_a_tarot_defence_with_the_unseen_discard():
     assert isinstance(data["expected_score"]["mean"], float)
     text = subprocess.run(args, capture_output=True, text=True, timeout=600)
     assert text.returncode == 0 and "expected score" in text.stdout, text.stderr
+
+
+def test_the_boolean_question_settles_the_contract_where_the_bounds_do_not():
+    """Under a tiny node limit the bounds straddle the target; the yes/no
+    search narrows them, and never contradicts the exact values."""
+    from atout.solver import Solver, solve
+    from atout.solver.analysis import settle_contract
+    settled = 0
+    for seed in range(12):
+        deal, played, state = ending(seed, tricks_left=6)
+        exact = solve(state, all_cards=True, line=False).cards
+        loose = {c: (0, 13) for c in exact}
+        target = state.contract_target()
+        narrowed = settle_contract(state, loose, target, Solver(), max_nodes=None)
+        for card, (lo, hi) in narrowed.items():
+            assert lo <= exact[card] <= hi
+            assert (lo >= target) == (exact[card] >= target) and (hi < target) == (exact[card] < target)
+            settled += 1
+    assert settled > 0
+
+
+def test_node_limited_samples_report_bounds_and_counts_not_numbers():
+    deal, played, state = ending(3, tricks_left=9)
+    view = view_of(deal, {state.to_play})
+    result = analyse("bridge", str(view), played, samples=4, seed=2, max_nodes=50,
+                     contract={"declarer": "S", "strain": "NT", "level": 1})
+    for card in result.cards:
+        assert card.made + card.failed + card.unsettled == 4
+        if card.exact_samples < 4:
+            assert card.mean is None and card.mean_lower <= card.mean_upper

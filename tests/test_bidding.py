@@ -487,15 +487,6 @@ def test_cli_text_and_json_with_the_real_solver(capsys):
         assert b["made"] + b["failed"] + b["unsettled"] == 2
 
 
-def test_an_unsupported_game_is_refused_before_any_work(capsys):
-    missing = [g for g in ("tarot", "smear") if g not in SUPPORTED_GAMES]
-    if not missing:
-        pytest.skip("the real solver supports every game tried here")
-    hand = {"tarot": TAROT_HAND, "smear": "A7.K.Q.J9"}[missing[0]]
-    code, out, err = run_cli(capsys, "-g", missing[0], "--seat", "0", hand, "--workers", "2")
-    assert code == 2 and "does not support" in err
-
-
 def test_tarot_discards_seen_by_the_solver_are_legal():
     from atout.engine.tarot_bidding import check_discard
     p = planner("tarot", TAROT_HAND, seat=0)
