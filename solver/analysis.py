@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
@@ -232,6 +232,33 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
         process.terminate()
 
 
+def run_parallel(worker, job, samples: int, workers: int, done: dict, progress) -> None:
+    """Run ``worker((job, i))`` for the samples in worker processes, a few
+    submitted ahead of the results, filling ``done`` (index -> result, each
+    result has ``index``) as they finish. Ctrl-C stops the workers at once."""
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+    pending: set = set()
+    next_index = 0
+    try:
+        while next_index < samples or pending:
+            while next_index < samples and len(pending) < 2 * workers:
+                pending.add(pool.submit(worker, (job, next_index)))
+                next_index += 1
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in sorted(finished, key=id):
+                got = future.result()
+                done[got.index] = got
+                if progress:
+                    progress(len(done), samples)
+    except KeyboardInterrupt:
+        _stop_workers(pool)
+        raise
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+
+
 # -- the driver ------------------------------------------------------------------
 
 def analyse(game_name: str, deal_text: str, played: Sequence[int] = (), *, samples: int = 100,
@@ -270,16 +297,7 @@ def analyse(game_name: str, deal_text: str, played: Sequence[int] = (), *, sampl
                 if progress:
                     progress(len(done), samples)
         else:
-            pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
-            try:
-                for result in pool.map(_worker, ((job, i) for i in range(samples)), chunksize=1):
-                    done[result.index] = result
-                    if progress:
-                        progress(len(done), samples)
-            except KeyboardInterrupt:
-                _stop_workers(pool)
-                raise
-            pool.shutdown()
+            run_parallel(_worker, job, samples, workers, done, progress)
     except KeyboardInterrupt:
         analysis.interrupted = True
     # samples in index order, and only a gap-free prefix: the same seed gives

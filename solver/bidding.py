@@ -23,14 +23,14 @@ from __future__ import annotations
 
 import math
 import time
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable
 
 from atout.engine.errors import RuleError
 
-from .analysis import DEFAULT_MAX_NODES, _ignore_interrupts, _stop_workers, mean_and_stderr, sample_rng
+from .analysis import DEFAULT_MAX_NODES, mean_and_stderr, run_parallel, sample_rng
 
 #: node limit per solve when none is given, for the games whose full deals
 #: are out of reach of an exact search today
@@ -255,32 +255,6 @@ class BidAnalysis:
         return next(s for s in self.summaries if s.bid == bid)
 
 
-def _run_parallel(job: BidJob, samples: int, workers: int, done: dict, progress) -> None:
-    """Run the samples in worker processes, a few submitted ahead of the
-    results, filling ``done`` (index -> SampleOutcome) as they finish."""
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
-    pending: set = set()
-    next_index = 0
-    try:
-        while next_index < samples or pending:
-            while next_index < samples and len(pending) < 2 * workers:
-                pending.add(pool.submit(_worker, (job, next_index)))
-                next_index += 1
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in sorted(finished, key=id):
-                got = future.result()
-                done[got.index] = got
-                if progress:
-                    progress(len(done), samples)
-    except KeyboardInterrupt:
-        _stop_workers(pool)
-        raise
-    except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
-    pool.shutdown()
-
-
 # -- jobs and workers -------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -380,7 +354,7 @@ def estimate_bids(game_name: str, seat, hand: str, *, samples: int = 50, seed: i
                 if progress:
                     progress(len(done), samples)
         else:
-            _run_parallel(job, samples, workers, done, progress)
+            run_parallel(_worker, job, samples, workers, done, progress)
     except KeyboardInterrupt:
         result.interrupted = True
     prefix = []
