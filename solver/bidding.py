@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import math
 import time
-
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable
@@ -31,9 +30,6 @@ from typing import Callable
 from atout.engine.errors import RuleError
 
 from .analysis import DEFAULT_MAX_NODES, mean_and_stderr, run_parallel, sample_rng
-
-#: node limit per solve when none is given, for the games whose full deals
-#: are out of reach of an exact search today
 
 
 # -- what one sample gives ----------------------------------------------------
