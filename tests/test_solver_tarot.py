@@ -4,6 +4,7 @@ the Excuse rules: kept by its owner before the last trick, lost in the last
 trick unless it wins there under the slam exception; the Petit changes
 sides in play)."""
 
+import os
 import random
 
 import pytest
@@ -50,8 +51,10 @@ def test_tarot_is_supported():
     assert "tarot" in SUPPORTED_GAMES
 
 
-@pytest.mark.parametrize("tricks,seeds", [(1, 500), (2, 500),
-                                          pytest.param(3, 200, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("tricks,seeds", [
+    (1, 500), (2, 500), (3, 40),
+    pytest.param(3, 200, marks=[pytest.mark.slow, pytest.mark.skipif(
+        not os.environ.get("ATOUT_SLOW"), reason="long: set ATOUT_SLOW=1")])])
 def test_value_and_every_card_equal_minimax_on_random_endings(tricks, seeds):
     solver = Solver(16)
     excuse = petit = 0
