@@ -13,6 +13,9 @@ from atout.engine import GAME_NAMES, get_game
 from .format import VALUE_MEANING, jsonable, value_number, value_text
 from .options import with_contract
 
+#: default node limit of `atout solve` where a full deal may not finish
+SOLVE_NODE_LIMIT = {"tarot": 20_000_000, "tarot2": 20_000_000, "tarocco": 20_000_000}
+
 GAME_ARG = click.option("--game", "-g", "game_name", required=True,
                         type=click.Choice(GAME_NAMES, case_sensitive=False), help="The game.")
 
@@ -32,7 +35,8 @@ def _state(game, deal_text, played, contract):
 @click.option("--played", default="", help="Cards played so far, in order (spaces or commas).")
 @click.option("--all-cards", is_flag=True, help="The value of every legal card of the player on turn.")
 @click.option("--max-nodes", type=click.IntRange(1), default=None,
-              help="Node limit: stop with proven bounds.")
+              help="Node limit: stop with proven bounds (tarot, tarot2, tarocco: 20000000 unless"
+                   " a limit is given).")
 @click.option("--max-seconds", type=click.FloatRange(0, min_open=True), default=None,
               help="Time limit: stop with proven bounds.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
@@ -44,6 +48,10 @@ def solve(game_name, deal_text, played, all_cards, max_nodes, max_seconds, as_js
     from atout.solver import solve as run
     game = get_game(game_name)
     state = _state(game, deal_text, played, contract)
+    if max_nodes is None and max_seconds is None and game.name in SOLVE_NODE_LIMIT:
+        # full deals of the tarot family are out of reach of an exact search
+        # today: bound the work by default rather than run for hours
+        max_nodes = SOLVE_NODE_LIMIT[game.name]
     result = run(state, all_cards=all_cards, max_nodes=max_nodes, max_seconds=max_seconds)
     deck, name = game.deck, game.name
 
@@ -66,7 +74,8 @@ def solve(game_name, deal_text, played, all_cards, max_nodes, max_seconds, as_js
         click.echo(f"value: {value_text(name, result.value)}  ({VALUE_MEANING[name]})")
     else:
         click.echo(f"value: between {value_text(name, result.lower)} and "
-                   f"{value_text(name, result.upper)}  ({VALUE_MEANING[name]}; limit reached, not exact)")
+                   f"{value_text(name, result.upper)}  ({VALUE_MEANING[name]}; limit reached after"
+                   f" {result.nodes} nodes, not exact: raise --max-nodes or --max-seconds)")
     if result.cards:
         click.echo(f"cards of {seat_name(game, state.to_play)}:")
         # best group first for the player on turn (result.cards is in that order)
