@@ -83,3 +83,22 @@ def test_tables_of_the_other_games_and_bounds_under_a_node_limit(capsys):
             v = row[strain]
             lo, hi = (v, v) if isinstance(v, int) else v
             assert lo <= exact <= hi
+
+
+def test_full_tarot_deal_is_bounded_by_default(monkeypatch):
+    """Without --max-nodes, a full tarot deal stops at the default limit and
+    says so, instead of running for hours."""
+    import json as _json
+
+    from click.testing import CliRunner
+
+    from atout.cli import solve as solve_module
+    from atout.cli.main import cli
+    from atout.engine import get_game
+    monkeypatch.setitem(solve_module.SOLVE_NODE_LIMIT, "tarot", 5000)
+    deal = get_game("tarot").format_deal(get_game("tarot").random_deal(1))
+    out = CliRunner().invoke(cli, ["solve", "--game", "tarot", deal, "--contract", "guard_without", "--json"])
+    assert out.exit_code == 0, out.output
+    data = _json.loads(out.output)
+    assert data["exact"] is False and data["value"] is None and data["nodes"] <= 5001 + 1
+    assert data["lower"] <= data["upper"]
