@@ -259,6 +259,32 @@ def run_parallel(worker, job, samples: int, workers: int, done: dict, progress) 
     pool.shutdown()
 
 
+def run_samples(run_one, worker, job, samples: int, workers: int, progress,
+                solve_fn=None) -> tuple[list, bool]:
+    """Samples 0..samples-1, one by one (``run_one(job, i, solve_fn)``) or in
+    worker processes (``worker((job, i))``). Returns the results of the
+    gap-free prefix of samples in index order, so the same seed gives the
+    same answer however the work was shared, and whether Ctrl-C stopped it."""
+    done: dict = {}
+    interrupted = False
+    try:
+        if workers == 1 or solve_fn is not None:
+            for i in range(samples):
+                done[i] = run_one(job, i, solve_fn)
+                if progress:
+                    progress(len(done), samples)
+        else:
+            run_parallel(worker, job, samples, workers, done, progress)
+    except KeyboardInterrupt:
+        interrupted = True
+    prefix = []
+    for i in range(samples):
+        if i not in done:
+            break
+        prefix.append(done[i])
+    return prefix, interrupted
+
+
 # -- the driver ------------------------------------------------------------------
 
 def analyse(game_name: str, deal_text: str, played: Sequence[int] = (), *, samples: int = 100,
@@ -289,24 +315,8 @@ def analyse(game_name: str, deal_text: str, played: Sequence[int] = (), *, sampl
         raise RuleError(f"seat {seat} is to play: its hand must be known to analyse its choice")
     analysis = Analysis(game.name, seat, samples)
     start = time.perf_counter()
-    done: dict[int, SampleResult] = {}
-    try:
-        if workers == 1 or solve_fn is not None:
-            for i in range(samples):
-                done[i] = solve_sample(job, i, solve_fn)
-                if progress:
-                    progress(len(done), samples)
-        else:
-            run_parallel(_worker, job, samples, workers, done, progress)
-    except KeyboardInterrupt:
-        analysis.interrupted = True
-    # samples in index order, and only a gap-free prefix: the same seed gives
-    # the same answer however the work was shared
-    prefix = []
-    for i in range(samples):
-        if i not in done:
-            break
-        prefix.append(done[i])
+    prefix, analysis.interrupted = run_samples(solve_sample, _worker, job, samples, workers,
+                                               progress, solve_fn)
     analysis.samples = prefix
     analysis.cards = summarise(prefix, probe.maximizing(seat))
     analysis.seconds = time.perf_counter() - start

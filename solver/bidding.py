@@ -29,7 +29,7 @@ from typing import Callable
 
 from atout.engine.errors import RuleError
 
-from .analysis import DEFAULT_MAX_NODES, mean_and_stderr, run_parallel, sample_rng
+from .analysis import DEFAULT_MAX_NODES, mean_and_stderr, run_samples, sample_rng
 
 
 # -- what one sample gives ----------------------------------------------------
@@ -342,22 +342,8 @@ def estimate_bids(game_name: str, seat, hand: str, *, samples: int = 50, seed: i
     result = BidAnalysis(game.name, job.seat, list(planner.bids), samples, int(seed), max_nodes,
                          notes=list(planner.notes))
     start = time.perf_counter()
-    done: dict[int, SampleOutcome] = {}
-    try:
-        if workers == 1 or solve_fn is not None:
-            for i in range(samples):
-                done[i] = run_sample(job, i, solve_fn)
-                if progress:
-                    progress(len(done), samples)
-        else:
-            run_parallel(_worker, job, samples, workers, done, progress)
-    except KeyboardInterrupt:
-        result.interrupted = True
-    prefix = []
-    for i in range(samples):       # a gap-free prefix: independent of the workers
-        if i not in done:
-            break
-        prefix.append(done[i])
+    prefix, result.interrupted = run_samples(run_sample, _worker, job, samples, workers,
+                                             progress, solve_fn)
     result.samples = prefix
     result.summaries = summarise(result.bids, prefix, planner.contract_bids)
     if planner.recommends:
