@@ -87,6 +87,21 @@ def popcount(x):
 
 
 @kernel
+def top_run(mine, rem):
+    """How many of the strongest remaining cards of a suit (``rem``) are in
+    ``mine``, counting down from the top until one is not."""
+    k = 0
+    x = rem
+    while x:
+        r = hibit(x)
+        if (mine >> r) & 1 == 0:
+            break
+        k += 1
+        x ^= 1 << r
+    return k
+
+
+@kernel
 def words_to_lanes(words, lanes):
     """Split uint64 bitboards (``words[seat, 0/1]``, engine card ids) into
     ``lanes[seat, suit]`` with the plain positions (no relabelling)."""
@@ -414,14 +429,7 @@ def quick_tricks(L, leader, rules, sides):
         rem = 0
         for q in range(n):
             rem |= L[q, s]
-        k = 0
-        x = rem
-        while x:
-            r = hibit(x)
-            if (mine >> r) & 1 == 0:
-                break
-            k += 1
-            x ^= 1 << r
+        k = top_run(mine, rem)
         if k == 0:
             continue
         if s == trump or not opp_trumps:
@@ -444,14 +452,7 @@ def quick_tricks(L, leader, rules, sides):
             rem = 0
             for q in range(n):
                 rem |= L[q, s]
-            k = 0
-            x = rem
-            while x:
-                r = hibit(x)
-                if (L[pa, s] >> r) & 1 == 0:
-                    break
-                k += 1
-                x ^= 1 << r
+            k = top_run(L[pa, s], rem)
             if k == 0 or (L[leader, s] >> hibit(rem)) & 1:
                 continue
             # partner wins k rounds of the suit (the leader follows with
@@ -493,15 +494,7 @@ def top_trumps(L, rules):
     for q in range(n):
         if (L[q, t] >> top) & 1:
             holder = q
-    k = 0
-    x = rem
-    while x:
-        r = hibit(x)
-        if (L[holder, t] >> r) & 1 == 0:
-            break
-        k += 1
-        x ^= 1 << r
-    return holder, k
+    return holder, top_run(L[holder, t], rem)
 
 
 # -- per-depth frame of the iterative search ------------------------------------
