@@ -412,9 +412,21 @@ def quick_tricks(L, leader, rules, sides):
     follow or discard; a trump contract counts the top trumps, and side
     suits only where no opponent can ruff (if an opponent still holds a
     trump: one side suit, at most as many rounds as that opponent holds)."""
+    used = np.empty(4, dtype=np.int64)
+    return quick_tricks_used(L, leader, rules, sides, used)
+
+
+@kernel
+def quick_tricks_used(L, leader, rules, sides, used):
+    """``quick_tricks``, and in ``used[suit]`` how many top cards of each
+    suit the count relies on (besides the hand lengths): the bound holds in
+    every position with the same lengths and the same owners of those
+    cards."""
     n = rules[R_NSEATS]
     trump = rules[R_TRUMP]
     side = sides[leader]
+    for s in range(4):
+        used[s] = 0
     opp_trumps = False
     if trump >= 0:
         for q in range(n):
@@ -422,6 +434,7 @@ def quick_tricks(L, leader, rules, sides):
                 opp_trumps = True
     total = 0
     best_side_suit = 0
+    best_suit = -1
     for s in range(4):
         mine = L[leader, s]
         if mine == 0:
@@ -434,6 +447,7 @@ def quick_tricks(L, leader, rules, sides):
             continue
         if s == trump or not opp_trumps:
             total += k
+            used[s] = k
         else:
             for q in range(n):
                 if sides[q] != side and L[q, trump] != 0:
@@ -442,7 +456,10 @@ def quick_tricks(L, leader, rules, sides):
                         k = c
             if k > best_side_suit:
                 best_side_suit = k
+                best_suit = s
     total += best_side_suit
+    if best_suit >= 0:
+        used[best_suit] = best_side_suit
     if trump < 0 and n == 4:
         # no trump: a low card to partner's top cards, then partner cashes
         pa = (leader + 2) % n
@@ -459,21 +476,18 @@ def quick_tricks(L, leader, rules, sides):
             # its cards below), then cashes its own top cards elsewhere
             own = 0
             for s2 in range(4):
-                if s2 == s:
-                    continue
-                mine = L[pa, s2]
-                rem2 = 0
-                for q in range(n):
-                    rem2 |= L[q, s2]
-                x = rem2
-                while x:
-                    r = hibit(x)
-                    if (mine >> r) & 1 == 0:
-                        break
-                    own += 1
-                    x ^= 1 << r
+                if s2 != s:
+                    rem2 = 0
+                    for q in range(n):
+                        rem2 |= L[q, s2]
+                    own += top_run(L[pa, s2], rem2)
             if k + own > total:
                 total = k + own
+                for s2 in range(4):
+                    rem2 = 0
+                    for q in range(n):
+                        rem2 |= L[q, s2]
+                    used[s2] = k if s2 == s else top_run(L[pa, s2], rem2)
     return total
 
 
@@ -497,6 +511,209 @@ def top_trumps(L, rules):
     return holder, top_run(L[holder, t], rem)
 
 
+# -- partition table (R_KEYMODE 0, trick games) -----------------------------------
+#
+# Partition search (Ginsberg; DDS's "winning ranks"): a bound proven at a
+# trick start holds for every position where each hand has the same suit
+# lengths and, in each suit, the cards from the top down to the lowest rank
+# that *won a trick by rank* in the proof (beat a card of its own suit) are
+# held by the same hands. The small cards below that rank only follow or
+# are discarded, so which of them a hand holds does not matter. The search
+# carries, for each suit, that lowest relevant rank (``NOREL``: none) up the
+# tree: the cutting child's set at a cut, the union (minimum) of every
+# child's at a node where all moves failed, plus the rank of each trick's
+# winner when it beat a card of its suit.
+#
+# An entry uses two consecutive rows of the table (``tt_keys`` int64[., 3],
+# ``tt_vals`` int32[., 3]); a bucket is ``PT_WAYS`` entries chosen by the
+# hand lengths and the leader:
+#   keys[a, 0] lengths (4 bits per hand and suit)   keys[a, 1] pattern of suits 0, 1
+#   keys[b, 0] pattern of suits 2, 3                keys[b, 1] age (store count)
+#   keys[a, 2] = keys[b, 2] = generation * 4 + leader
+#   vals[a] lower bound, upper bound, best lead
+# A suit's pattern is the owners of its k top cards (2 bits each, strongest
+# first) then k (4 bits).
+NOREL = 32
+PT_WAYS = 8
+
+
+@kernel
+def _suit_codes(L, n, cf, cnt):
+    """For each plain suit: the owners of its remaining cards, strongest
+    first, 2 bits each (``cf``) and their number (``cnt``); returns the hand
+    lengths key."""
+    lk = 0
+    for s in range(4):
+        rem = 0
+        for q in range(n):
+            rem |= L[q, s]
+            lk |= popcount(L[q, s]) << (4 * (4 * q + s))
+        code = 0
+        c = 0
+        x = rem
+        while x:
+            r = hibit(x)
+            bit = 1 << r
+            x ^= bit
+            owner = 0
+            for q in range(n):
+                if L[q, s] & bit:
+                    owner = q
+                    break
+            code = (code << 2) | owner
+            c += 1
+        cf[s] = code
+        cnt[s] = c
+    return lk
+
+
+@kernel
+def _pt_bucket(lk, leader, mask):
+    """First row of the bucket of a lengths key and leader."""
+    h = lk ^ (lk >> 17) ^ (lk >> 31) ^ (lk >> 45) ^ (leader * 0x9E37)
+    h ^= h >> 11
+    nb = (mask + 1) // (2 * PT_WAYS)
+    return (h & (nb - 1)) * (2 * PT_WAYS)
+
+
+@kernel
+def _pt_match(keys, a, cf, cnt):
+    """Do the current suit codes match the pattern of the entry at row a?"""
+    for s in range(4):
+        if s < 2:
+            pat = (keys[a, 1] >> (30 * (1 - s))) & 0x3FFFFFFF
+        else:
+            pat = (keys[a + 1, 0] >> (30 * (3 - s))) & 0x3FFFFFFF
+        k = pat & 15
+        if k > cnt[s]:
+            return False
+        if (cf[s] >> (2 * (cnt[s] - k))) != (pat >> 4):
+            return False
+    return True
+
+
+@kernel
+def _pattern_ranks(L, n, keys, a, rt):
+    """The lowest relevant rank of each suit of the matched entry at row a,
+    as ranks of the current position."""
+    for s in range(4):
+        if s < 2:
+            pat = (keys[a, 1] >> (30 * (1 - s))) & 0x3FFFFFFF
+        else:
+            pat = (keys[a + 1, 0] >> (30 * (3 - s))) & 0x3FFFFFFF
+        k = pat & 15
+        rt[s] = NOREL
+        if k == 0:
+            continue
+        rem = 0
+        for q in range(n):
+            rem |= L[q, s]
+        x = rem
+        r = NOREL
+        while k > 0:
+            r = hibit(x)
+            x ^= 1 << r
+            k -= 1
+        rt[s] = r
+
+
+@kernel
+def _pt_probe(L, n, tag, lk, base, need, tt_keys, tt_vals, cf, cnt, rt):
+    """Look the position up in its bucket: (1 yes / 0 no / -1 unknown,
+    best lead or -1). On an answer ``rt`` gets the entry's relevant ranks."""
+    best = -1
+    for e in range(PT_WAYS):
+        a = base + 2 * e
+        if tt_keys[a, 2] != tag or tt_keys[a + 1, 2] != tag or tt_keys[a, 0] != lk:
+            continue
+        if not _pt_match(tt_keys, a, cf, cnt):
+            continue
+        if tt_vals[a, 0] >= need:
+            _pattern_ranks(L, n, tt_keys, a, rt)
+            return 1, -1
+        if tt_vals[a, 1] < need:
+            _pattern_ranks(L, n, tt_keys, a, rt)
+            return 0, -1
+        if tt_vals[a, 2] >= 0:
+            best = tt_vals[a, 2]
+    return -1, best
+
+
+@kernel
+def _pt_store(L, n, tag, lk, base, need, result, best, rt, tt_keys, tt_vals, cf, cnt, age):
+    """Store the answer at ``need`` for the partition given by the relevant
+    ranks ``rt`` (same pattern: tighten its bounds; else a new entry over an
+    entry of another solve or the oldest one)."""
+    _suit_codes(L, n, cf, cnt)
+    p01 = 0
+    p23 = 0
+    for s in range(4):
+        rem = 0
+        for q in range(n):
+            rem |= L[q, s]
+        k = 0
+        if rt[s] < NOREL:
+            k = popcount(rem >> rt[s])
+        pat = ((cf[s] >> (2 * (cnt[s] - k))) << 4) | k
+        if s < 2:
+            p01 = (p01 << 30) | pat
+        else:
+            p23 = (p23 << 30) | pat
+    victim = -1
+    vage = 0
+    for e in range(PT_WAYS):
+        a = base + 2 * e
+        valid = tt_keys[a, 2] == tag and tt_keys[a + 1, 2] == tag
+        if valid and tt_keys[a, 0] == lk and tt_keys[a, 1] == p01 and tt_keys[a + 1, 0] == p23:
+            victim = a
+            break
+        # else replace an entry of another solve, or the oldest
+        entry_age = tt_keys[a + 1, 1] if valid else -1
+        if victim < 0 or entry_age < vage:
+            victim = a
+            vage = entry_age
+    a = victim
+    if not (tt_keys[a, 2] == tag and tt_keys[a + 1, 2] == tag and tt_keys[a, 0] == lk
+            and tt_keys[a, 1] == p01 and tt_keys[a + 1, 0] == p23):
+        tt_keys[a, 0] = lk
+        tt_keys[a, 1] = p01
+        tt_keys[a + 1, 0] = p23
+        tt_keys[a, 2] = tag
+        tt_keys[a + 1, 2] = tag
+        tt_vals[a, 0] = -1000000
+        tt_vals[a, 1] = 1000000
+        tt_vals[a, 2] = -1
+    tt_keys[a + 1, 1] = age
+    if result:
+        if need > tt_vals[a, 0]:
+            tt_vals[a, 0] = need
+    elif need - 1 < tt_vals[a, 1]:
+        tt_vals[a, 1] = need - 1
+    if best >= 0:
+        tt_vals[a, 2] = best
+
+
+@kernel
+def _used_ranks(L, n, used, rt):
+    """The rank of the ``used[suit]``-th card from the top of each suit
+    (``NOREL`` where no card is used), lowered into ``rt``."""
+    for s in range(4):
+        k = used[s]
+        if k == 0:
+            continue
+        rem = 0
+        for q in range(n):
+            rem |= L[q, s]
+        x = rem
+        r = NOREL
+        while x and k > 0:
+            r = hibit(x)
+            x ^= 1 << r
+            k -= 1
+        if r < rt[s]:
+            rt[s] = r
+
+
 # -- per-depth frame of the iterative search ------------------------------------
 F_NTR = 0
 F_LEADER = 1
@@ -509,7 +726,10 @@ F_K2 = 7
 F_P = 8
 F_MAX = 9
 F_LOST = 10      # the min side has won a trick (no capot for the max side)
-N_FRAME = 11
+F_REL = 11       # 4 columns: lowest relevant rank per suit over the children tried
+F_WS = 15        # the move tried completed a trick won by rank: its suit (else -1)
+F_WR = 16        # ... and its rank
+N_FRAME = 17
 
 
 @kernel
@@ -538,11 +758,18 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
 
     An iterative alpha-beta (null window: a boolean), one frame per ply in
     ``fr[depth]``; ``L`` and ``ts``/``tr`` are restored on return. (Numba
-    does not cache recursive functions reliably, hence no recursion.)"""
+    does not cache recursive functions reliably, hence no recursion.)
+    ``R_KEYMODE`` 0 stores bounds by partition (see above), 1 by exact
+    Zobrist key."""
     n = rules[R_NSEATS]
     maxside = rules[R_MAXSIDE]
     trump = rules[R_TRUMP]
     gen = rules[R_GEN]
+    part = rules[R_KEYMODE] == 0
+    rt = np.empty(4, dtype=np.int64)     # relevant ranks answered by the last frame
+    cf = np.empty(4, dtype=np.int64)
+    cnt = np.empty(4, dtype=np.int64)
+    used = np.empty(4, dtype=np.int64)
     d = d0
     fr[d, F_NTR] = ntr0
     fr[d, F_LEADER] = leader0
@@ -567,6 +794,8 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
             resolved = False
             slot = -1
             best = -1
+            for s in range(4):
+                rt[s] = NOREL
             if ntr == 0:
                 if need <= 0:
                     res = True
@@ -577,7 +806,7 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
                         res = False
                         resolved = True
                     elif rules[R_QUICK] and tl > 1:
-                        q = quick_tricks(L, leader, rules, sides)
+                        q = quick_tricks_used(L, leader, rules, sides, used)
                         if sides[leader] == maxside:
                             if q >= need:
                                 res = True
@@ -585,7 +814,9 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
                         elif need > tl - q:
                             res = False
                             resolved = True
-                        if not resolved and rules[R_TRUMP] >= 0:
+                        if resolved:
+                            _used_ranks(L, n, used, rt)
+                        elif rules[R_TRUMP] >= 0:
                             # the top trumps in one hand are sure tricks
                             holder, k = top_trumps(L, rules)
                             if holder >= 0:
@@ -596,7 +827,22 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
                                 elif need > tl - k:
                                     res = False
                                     resolved = True
-                    if not resolved:
+                                if resolved:
+                                    for s in range(4):
+                                        used[s] = k if s == trump else 0
+                                    _used_ranks(L, n, used, rt)
+                    if not resolved and part:
+                        lk = _suit_codes(L, n, cf, cnt)
+                        slot = _pt_bucket(lk, leader, rules[R_TTMASK])
+                        ctx[C_TTPROBES] += 1
+                        fr[d, F_K1] = lk
+                        found, best = _pt_probe(L, n, gen * 4 + leader, lk, slot, need,
+                                                tt_keys, tt_vals, cf, cnt, rt)
+                        if found >= 0:
+                            ctx[C_TTHITS] += 1
+                            res = found == 1
+                            resolved = True
+                    elif not resolved:
                         k1, k2 = _key(L, leader, fr[d, F_LOST], rules, zob)
                         slot = _slot(k1, k2, rules[R_TTMASK])
                         ctx[C_TTPROBES] += 1
@@ -618,6 +864,8 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
                 fr[d, F_P] = p
                 fr[d, F_MAX] = 1 if sides[p] == maxside else 0
                 fr[d, F_SLOT] = slot
+                for s in range(4):
+                    fr[d, F_REL + s] = NOREL
                 fr[d, F_NM] = _gen_moves(L, ts, tr, ntr, d, leader, p, rules, sides, pts,
                                          mv, sc, lg, best)
                 fr[d, F_IDX] = 0
@@ -628,6 +876,9 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
             i = fr[d, F_IDX]
             m = mv[d, i]
             L[p, m >> 5] |= 1 << (m & 31)
+            ws = fr[d, F_WS]
+            if ws >= 0 and fr[d, F_WR] < rt[ws]:
+                rt[ws] = fr[d, F_WR]
             maximizing = fr[d, F_MAX] == 1
             if res == maximizing:
                 ctx[C_CUTS] += 1
@@ -635,10 +886,18 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
                     ctx[C_FIRSTCUTS] += 1
                 slot = fr[d, F_SLOT]
                 if slot >= 0:
-                    _store(tt_keys, tt_vals, slot, fr[d, F_K1], fr[d, F_K2], gen, fr[d, F_NEED],
-                           res, _relative_move(L, n, m))
+                    if part:
+                        _pt_store(L, n, gen * 4 + fr[d, F_LEADER], fr[d, F_K1], slot,
+                                  fr[d, F_NEED], res, _relative_move(L, n, m), rt,
+                                  tt_keys, tt_vals, cf, cnt, ctx[C_TTSTORES])
+                    else:
+                        _store(tt_keys, tt_vals, slot, fr[d, F_K1], fr[d, F_K2], gen,
+                               fr[d, F_NEED], res, _relative_move(L, n, m))
                     ctx[C_TTSTORES] += 1
             else:
+                for s in range(4):
+                    if rt[s] < fr[d, F_REL + s]:
+                        fr[d, F_REL + s] = rt[s]
                 fr[d, F_IDX] = i + 1
                 expand = True
         if expand:
@@ -654,9 +913,16 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
                 L[p, s] ^= 1 << r
                 ts[d] = s
                 tr[d] = r
+                fr[d, F_WS] = -1
                 if ntr + 1 == n:
                     base = d - ntr
-                    w = (leader + trick_winner(ts, tr, base, n, trump)) % n
+                    wi = trick_winner(ts, tr, base, n, trump)
+                    w = (leader + wi) % n
+                    # the winner's rank matters when it beat a card of its suit
+                    for j in range(n):
+                        if j != wi and ts[base + j] == ts[base + wi] and ts[base + wi] < 4:
+                            fr[d, F_WS] = ts[base + wi]
+                            fr[d, F_WR] = tr[base + wi]
                     gain = 0
                     if sides[w] == maxside:
                         gain = rules[R_TRICKVAL]
@@ -686,12 +952,19 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
                 continue
             # every move failed for the side to play
             res = fr[d, F_MAX] == 0
+            for s in range(4):
+                rt[s] = fr[d, F_REL + s]
             slot = fr[d, F_SLOT]
             if slot >= 0:
-                _store(tt_keys, tt_vals, slot, fr[d, F_K1], fr[d, F_K2], gen, fr[d, F_NEED],
-                       res, -1)
+                if part:
+                    _pt_store(L, n, gen * 4 + fr[d, F_LEADER], fr[d, F_K1], slot,
+                              fr[d, F_NEED], res, -1, rt, tt_keys, tt_vals, cf, cnt,
+                              ctx[C_TTSTORES])
+                else:
+                    _store(tt_keys, tt_vals, slot, fr[d, F_K1], fr[d, F_K2], gen, fr[d, F_NEED],
+                           res, -1)
                 ctx[C_TTSTORES] += 1
-        # frame d is answered: hand ``res`` to its parent
+        # frame d is answered: hand ``res`` (and ``rt``) to its parent
         if d == d0:
             return res
         d -= 1
