@@ -534,7 +534,7 @@ def top_trumps(L, rules):
 # A suit's pattern is the owners of its k top cards (2 bits each, strongest
 # first) then k (4 bits).
 NOREL = 32
-PT_WAYS = 8
+PT_WAYS = 32
 
 
 @kernel
