@@ -4,27 +4,19 @@ scored, one thread; nodes, nodes per second, median and maximum seconds,
 and how many solves were exact within the node limit (with the mean width
 of the proven bounds of those that were not)."""
 
-import random
 import statistics
 import time
 
 from atout.engine import get_game
 from atout.solver import Solver
+from atout.solver.testing import random_ending
 
 
 def positions(name, tricks, count, contract=None, seed=6000):
     """Seeded deals played at random until ``tricks`` tricks are left (the
     full deal when it has that many)."""
     game = get_game(name)
-    out = []
-    for i in range(count):
-        rng = random.Random(seed + i)
-        kw = {k: rng.choice(v) for k, v in (contract or {}).items()}
-        state = game.new_state(game.random_deal(seed + i), **kw)
-        while state.tricks_left > tricks or state.trick:
-            state.play(rng.choice(state.legal_cards()))
-        out.append(state)
-    return out
+    return [random_ending(game, seed + i, tricks, contract, mid_trick=None) for i in range(count)]
 
 
 def run_case(benchmark, label, states, limit=None, all_cards=True):

@@ -18,6 +18,7 @@ from atout.engine import GAME_NAMES, get_game
 from atout.engine.deal import Packet
 from atout.solver import SUPPORTED_GAMES
 from atout.solver.analysis import analyse
+from atout.solver.testing import play_to
 
 
 def position(game_name, tricks_left, seed=5):
@@ -25,13 +26,8 @@ def position(game_name, tricks_left, seed=5):
     the view of the player then on turn (its hand only)."""
     game = get_game(game_name)
     deal = game.random_deal(seed)
-    state = game.new_state(deal)
-    rng = random.Random(seed)
-    played = []
-    while state.tricks_left > tricks_left:
-        card = rng.choice(state.legal_cards())
-        state.play(card)
-        played.append(card)
+    state = play_to(game.new_state(deal), random.Random(seed), tricks_left, mid_trick=None)
+    played = state.played
     me = state.to_play
     hands = tuple(h if s == me else Packet(frozenset(), h.size) for s, h in enumerate(deal.hands))
     extras = {name: Packet(frozenset(), p.size) for name, p in deal.extras.items()}

@@ -14,6 +14,7 @@ import pytest
 from atout.engine import get_game
 from atout.solver import SUPPORTED_GAMES
 from atout.solver.bidding import estimate_bids
+from atout.solver.testing import playout
 
 
 def _hand(game_name, seat, seed=11, extra=None):
@@ -40,17 +41,6 @@ CASES = {
     "tarot2": (0, _tarot2_view(), {}, 20_000),
     "bridge": (2, _hand("bridge", 2), {}, 200_000),
 }
-
-
-def playout(state):
-    st = state.clone()
-    line = []
-    while not st.is_over():
-        card = st.legal_cards()[0]
-        st.play(card)
-        line.append(card)
-    v = st.objective()
-    return v, v, line
 
 
 @pytest.mark.parametrize("game_name", list(CASES))

@@ -1,23 +1,144 @@
-"""Helpers for the solver tests and benchmarks: random endings of a game."""
+"""Helpers for the solver tests and benchmarks: seeded endings of a game
+(a deal played down to a few tricks left, at random or by a rule), the
+checks that hold the solver to the naive reference search, and a stand-in
+solver for the sampling plumbing."""
 
 from __future__ import annotations
 
 import random
 
+from atout.engine.search import card_values, minimax
 
-def random_ending(game, seed: int, tricks_left: int, contract_choices: dict):
-    """A seeded random deal played at random until ``tricks_left`` tricks
-    remain, then 0..n-1 more cards (so about 3 in 4 endings are mid-trick)."""
-    rng = random.Random(seed)
-    contract = {k: rng.choice(v) for k, v in contract_choices.items()}
-    state = game.new_state(game.random_deal(seed), **contract)
-    while state.tricks_left > tricks_left:
-        state.play(rng.choice(state.legal_cards()))
-    for _ in range(rng.randrange(game.n_seats)):
-        if state.is_over():
-            break
-        state.play(rng.choice(state.legal_cards()))
+# -- endings ---------------------------------------------------------------------------
+
+
+def cards_left(state) -> int:
+    """Cards still to be played, the current trick's included."""
+    return state.game.n_seats * state.tricks_left - len(state.trick)
+
+
+def play_down_to(state, left: int, choose):
+    """Plays ``choose(state)`` until ``left`` cards (or none) are left to play."""
+    while not state.is_over() and cards_left(state) > left:
+        state.play(choose(state))
     return state
+
+
+def at_random(rng, prefer=None):
+    """A chooser of a uniformly random legal card; with ``prefer``, among
+    the legal cards ``prefer(state, card)`` accepts, when there are some."""
+    def choose(state):
+        legal = state.legal_cards()
+        if prefer is not None:
+            legal = [c for c in legal if prefer(state, c)] or legal
+        return rng.choice(legal)
+    return choose
+
+
+def one_side_strongest(side: int, strength, keep=()):
+    """A chooser for made-up sweeps: the players of ``side`` play their
+    strongest legal card, the others their weakest (by ``strength``); a card
+    of ``keep`` only when no other is legal."""
+    def choose(state):
+        legal = sorted(state.legal_cards(), key=strength)
+        legal = [c for c in legal if c not in keep] or legal
+        return legal[-1] if state.side_of(state.to_play) == side else legal[0]
+    return choose
+
+
+def play_to(state, rng, tricks_left: int, mid_trick: str | None = "after", choose=None):
+    """Plays ``state`` (``choose``, by default a random legal card) down to
+    ``tricks_left`` tricks left, then, by ``mid_trick``:
+
+    * ``"after"``: 0..n-1 cards more, the count drawn there (about n-1
+      endings in n are mid-trick);
+    * ``"before"``: stops 0..n-1 cards short of that trick boundary instead,
+      the count drawn before any card is played;
+    * ``None``: at the trick boundary (or the deal as it is, if it has no
+      more tricks than that).
+    """
+    n = state.game.n_seats
+    choose = choose or at_random(rng)
+    if mid_trick == "before":
+        return play_down_to(state, n * tricks_left + rng.randrange(n), choose)
+    play_down_to(state, n * tricks_left, choose)
+    if mid_trick == "after":
+        play_down_to(state, cards_left(state) - rng.randrange(n), choose)
+    elif mid_trick is not None:
+        raise ValueError(f"mid_trick is 'after', 'before' or None, not {mid_trick!r}")
+    return state
+
+
+def random_ending(game, seed: int, tricks_left: int, contract_choices: dict | None = None, *,
+                  mid_trick: str | None = "after", prefer=None):
+    """A seeded random deal, its contract drawn from ``contract_choices``
+    (keyword -> choices, drawn in that order), played at random (see
+    ``at_random`` for ``prefer``) to ``tricks_left`` tricks left and
+    ``mid_trick`` as ``play_to`` says: by default 0..n-1 cards more, so
+    about 3 in 4 four-seat endings are mid-trick."""
+    rng = random.Random(seed)
+    contract = {k: rng.choice(v) for k, v in (contract_choices or {}).items()}
+    state = game.new_state(game.random_deal(seed), **contract)
+    return play_to(state, rng, tricks_left, mid_trick, at_random(rng, prefer))
+
+
+# -- checks against the naive search --------------------------------------------------
+
+
+def assert_solves_exactly(solver, state, label=None):
+    """Every card scored: the solver leaves the state as it was, its bounds
+    are exact, and its value and each legal card's value are the naive
+    search's (``label``, default the state, names a failure)."""
+    label = state if label is None else label
+    before = state.played
+    result = solver.solve(state, all_cards=True)
+    assert state.played == before, label
+    assert result.exact and result.lower == result.upper == result.value, label
+    assert result.value == minimax(state), label
+    assert result.cards == card_values(state), label
+    return result
+
+
+def assert_line_reaches_the_value(solver, state):
+    """The solver's optimal line, played out, ends the deal with the value
+    it gave and the score it gave."""
+    result = solver.solve(state)
+    final = state.clone()
+    for card in result.line:
+        final.play(card)
+    assert final.is_over(), state
+    assert final.objective() == result.value, state
+    assert result.score == final.score(), state
+    return result
+
+
+def assert_node_limit_gives_bounds(state, max_nodes: int):
+    """A node limit too small to finish: not exact, and bounds around the
+    exact value."""
+    from atout.solver import solve
+    exact = solve(state, line=False)
+    limited = solve(state, max_nodes=max_nodes, line=False)
+    assert not limited.exact, state
+    assert limited.lower <= exact.value <= limited.upper, state
+
+
+# -- stand-ins ------------------------------------------------------------------------
+
+
+def playout(state):
+    """A stand-in solver: plays the first legal card to the end; an exact
+    value and its line, as (lower, upper, line)."""
+    st = state.clone()
+    line = []
+    while not st.is_over():
+        card = st.legal_cards()[0]
+        st.play(card)
+        line.append(card)
+    v = st.objective()
+    return v, v, line
+
+
+# -- bridge ------------------------------------------------------------------------------
 
 
 def endplay_position(state):

@@ -10,6 +10,7 @@ from atout.engine.deal import Packet
 from atout.engine.inference import replay
 from atout.engine.search import card_values
 from atout.solver.analysis import analyse, summarise, SampleResult
+from atout.solver.testing import play_to
 
 BRIDGE = get_game("bridge")
 
@@ -18,13 +19,8 @@ def ending(seed, tricks_left=3):
     """A bridge deal and the cards played until `tricks_left` tricks remain."""
     deal = BRIDGE.random_deal(seed)
     state = BRIDGE.new_state(deal, declarer="S", strain="NT", level=1)
-    rng = random.Random(seed)
-    played = []
-    while state.tricks_left > tricks_left:
-        card = rng.choice(state.legal_cards())
-        state.play(card)
-        played.append(card)
-    return deal, played, state
+    play_to(state, random.Random(seed), tricks_left, mid_trick=None)
+    return deal, state.played, state
 
 
 def view_of(deal, seats):
@@ -123,13 +119,8 @@ def test_analyse_command_on_a_tarot_defence_with_the_unseen_discard():
     import sys
     game = get_game("tarot")
     deal = game.random_deal(1)
-    state = game.new_state(deal, taker=1, contract="guard")
-    rng = random.Random(1)
-    played = []
-    while state.tricks_left > 3:
-        card = rng.choice(state.legal_cards())
-        state.play(card)
-        played.append(card)
+    state = play_to(game.new_state(deal, taker=1, contract="guard"), random.Random(1), 3, mid_trick=None)
+    played = state.played
     me = state.to_play
     view = replace(deal, hands=tuple(h if s == me else Packet(frozenset(), 18) for s, h in enumerate(deal.hands)))
     args = [sys.executable, "-m", "atout.cli.main", "analyse", "--game", "tarot", game.format_deal(view),

@@ -16,6 +16,7 @@ from atout.solver.bidding import (BidJob, Outcome, SampleOutcome, estimate_bids,
                                   recommend, summarise)
 from atout.solver.bidding_games import (bridge_score, make_planner, parse_bid_seat, smear_discard,
                                         tarocco_candidates, tarot_discard)
+from atout.solver.testing import playout
 
 BIG = 10**6
 
@@ -38,18 +39,6 @@ def always(value):
 
 def unsettled(state):
     return -BIG, BIG, None
-
-
-def playout(state):
-    """Plays the first legal card to the end: an exact value and a line."""
-    st = state.clone()
-    line = []
-    while not st.is_over():
-        card = st.legal_cards()[0]
-        st.play(card)
-        line.append(card)
-    v = st.objective()
-    return v, v, line
 
 
 TAROT_HAND = hand_of("tarot", 3, 1)

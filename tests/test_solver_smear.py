@@ -9,8 +9,9 @@ import pytest
 
 from atout.engine import RuleError, get_game
 from atout.engine import smear as S
-from atout.engine.search import card_values, minimax
+from atout.engine.search import minimax
 from atout.solver import SUPPORTED_GAMES, Solver, solve
+from atout.solver.testing import assert_node_limit_gives_bounds, assert_solves_exactly, play_to
 
 SMEAR = get_game("smear")
 
@@ -39,13 +40,8 @@ def smear_state(seed):
 
 
 def smear_ending(seed, tricks):
-    rng = random.Random(seed + 1)
-    state = smear_state(seed)
-    while state.tricks_left > tricks:
-        state.play(rng.choice(state.legal_cards()))
-    for _ in range(rng.randrange(4)):
-        state.play(rng.choice(state.legal_cards()))
-    return state
+    """``smear_state(seed)`` played at random to ``tricks`` tricks left and 0..3 cards more."""
+    return play_to(smear_state(seed), random.Random(seed + 1), tricks)
 
 
 def test_smear_is_supported():
@@ -57,12 +53,7 @@ def test_value_and_every_card_equal_minimax_on_random_endings(tricks, seeds):
     solver = Solver(16)
     for seed in range(seeds):
         state = smear_ending(1000 * tricks + seed, tricks)
-        before = state.played
-        result = solver.solve(state, all_cards=True)
-        assert state.played == before
-        assert result.exact and result.lower == result.upper == result.value
-        assert result.value == minimax(state), (seed, state)
-        assert result.cards == card_values(state), (seed, state)
+        assert_solves_exactly(solver, state, (seed, state))
 
 
 @pytest.mark.slow
@@ -108,8 +99,4 @@ def test_fixed_trump_first_lead_is_a_trump():
 
 
 def test_node_limit_gives_proven_bounds():
-    state = smear_state(5)
-    exact = solve(state, line=False)
-    limited = solve(state, max_nodes=20, line=False)
-    assert not limited.exact
-    assert limited.lower <= exact.value <= limited.upper
+    assert_node_limit_gives_bounds(smear_state(5), max_nodes=20)

@@ -8,21 +8,11 @@ import random
 import pytest
 
 from atout.engine import get_game
-from atout.engine.search import card_values, minimax
-from atout.solver import SUPPORTED_GAMES, Solver, solve
-from atout.solver.testing import random_ending
+from atout.solver import SUPPORTED_GAMES, Solver
+from atout.solver.testing import (assert_line_reaches_the_value, assert_node_limit_gives_bounds,
+                                  assert_solves_exactly, one_side_strongest, play_to, random_ending)
 
 TAROCCO = get_game("tarocco")
-
-
-def check(state, solver):
-    before = state.played
-    result = solver.solve(state, all_cards=True)
-    assert state.played == before
-    assert result.exact and result.lower == result.upper == result.value
-    assert result.value == minimax(state), state
-    assert result.cards == card_values(state), state
-    return result
 
 
 def test_tarocco_is_supported():
@@ -33,7 +23,7 @@ def test_tarocco_is_supported():
 def test_value_and_every_card_equal_minimax_on_random_endings(tricks, seeds):
     solver = Solver(16)
     for seed in range(seeds):
-        check(random_ending(TAROCCO, 1000 * tricks + seed, tricks, {}), solver)
+        assert_solves_exactly(solver, random_ending(TAROCCO, 1000 * tricks + seed, tricks))
 
 
 def strength(card):
@@ -55,13 +45,7 @@ def sweeping_ending(seed, tricks, sweeper):
     others = [q for q in range(4) if q not in seats]
     hands[others[0]], hands[others[1]] = weak[:15], weak[15:30]
     deal = TAROCCO.deal_from(hands, {"discard": weak[30:]})
-    state = TAROCCO.new_state(deal)
-    stop = tricks * 4 + rng.randrange(4)
-    while 4 * state.tricks_left - len(state.trick) > stop:
-        legal = sorted(state.legal_cards(), key=strength)
-        mine = state.side_of(state.to_play) == sweeper
-        state.play(legal[-1] if mine else legal[0])
-    return state
+    return play_to(TAROCCO.new_state(deal), rng, tricks, "before", one_side_strongest(sweeper, strength))
 
 
 @pytest.mark.parametrize("sweeper", [0, 1])
@@ -72,7 +56,7 @@ def test_sweep_rules_in_endings_where_one_side_has_no_trick(sweeper):
         state = sweeping_ending(seed, 2, sweeper)
         if state.is_over() or state.tricks_won(1 - sweeper) or not state.tricks:
             continue
-        check(state, solver)
+        assert_solves_exactly(solver, state)
         found += 1
     assert found >= 10
 
@@ -80,19 +64,8 @@ def test_sweep_rules_in_endings_where_one_side_has_no_trick(sweeper):
 def test_optimal_line_reaches_the_value_and_gives_the_score():
     solver = Solver(16)
     for seed in range(40):
-        state = random_ending(TAROCCO, 7000 + seed, 3, {})
-        result = solver.solve(state)
-        final = state.clone()
-        for card in result.line:
-            final.play(card)
-        assert final.is_over()
-        assert final.objective() == result.value
-        assert result.score == final.score()
+        assert_line_reaches_the_value(solver, random_ending(TAROCCO, 7000 + seed, 3))
 
 
 def test_node_limit_gives_proven_bounds():
-    state = random_ending(TAROCCO, 5, 5, {})
-    exact = solve(state, line=False)
-    limited = solve(state, max_nodes=30, line=False)
-    assert not limited.exact
-    assert limited.lower <= exact.value <= limited.upper
+    assert_node_limit_gives_bounds(random_ending(TAROCCO, 5, 5), max_nodes=30)

@@ -11,23 +11,13 @@ import pytest
 
 from atout.engine import get_game
 from atout.engine.cards import FOOL
-from atout.engine.search import card_values, minimax
 from atout.engine.tarot_scoring import PETIT
-from atout.solver import SUPPORTED_GAMES, Solver, solve
-from atout.solver.testing import random_ending
+from atout.solver import SUPPORTED_GAMES, Solver
+from atout.solver.testing import (assert_line_reaches_the_value, assert_node_limit_gives_bounds,
+                                  assert_solves_exactly, one_side_strongest, play_to, random_ending)
 
 TAROT = get_game("tarot")
 CONTRACTS = {"taker": [0, 1, 2, 3], "contract": ["take", "guard", "guard_without", "guard_against"]}
-
-
-def check(state, solver):
-    before = state.played
-    result = solver.solve(state, all_cards=True)
-    assert state.played == before
-    assert result.exact and result.lower == result.upper == result.value
-    assert result.value == minimax(state), state
-    assert result.cards == card_values(state), state
-    return result
 
 
 def tarot_ending(seed, tricks):
@@ -35,16 +25,8 @@ def tarot_ending(seed, tricks):
     tricks left and 0..3 cards more; in every other deal the players keep
     the Excuse and the Petit while they have another legal card, so that the
     Excuse's last-trick rules and the Petit's capture are in the endings."""
-    rng = random.Random(seed)
-    contract = {k: rng.choice(v) for k, v in CONTRACTS.items()}
-    state = TAROT.new_state(TAROT.random_deal(seed), **contract)
-    keep = {FOOL, PETIT} if seed % 2 else set()
-    stop = 4 * tricks + rng.randrange(4)
-    while 4 * state.tricks_left - len(state.trick) > stop:
-        legal = state.legal_cards()
-        others = [c for c in legal if c not in keep]
-        state.play(rng.choice(others or legal))
-    return state
+    keep = (lambda state, card: card not in (FOOL, PETIT)) if seed % 2 else None
+    return random_ending(TAROT, seed, tricks, CONTRACTS, mid_trick="before", prefer=keep)
 
 
 def test_tarot_is_supported():
@@ -60,7 +42,7 @@ def test_value_and_every_card_equal_minimax_on_random_endings(tricks, seeds):
     excuse = petit = 0
     for seed in range(seeds):
         state = tarot_ending(1000 * tricks + seed, tricks)
-        check(state, solver)
+        assert_solves_exactly(solver, state)
         held = set().union(*state.hands) | set(state.trick)
         excuse += FOOL in held
         petit += PETIT in held
@@ -93,14 +75,7 @@ def slam_ending(seed, tricks, sweeper):
             k += 18
     deal = TAROT.deal_from(hands, {"dog": rest[k:k + 6]})
     state = TAROT.new_state(deal, taker=taker, contract=rng.choice(["guard_without", "guard_against"]))
-    stop = 4 * tricks + rng.randrange(4)
-    while 4 * state.tricks_left - len(state.trick) > stop:
-        legal = sorted(state.legal_cards(), key=strength)
-        if len(legal) > 1 and FOOL in legal:
-            legal.remove(FOOL)
-        strong = state.side_of(state.to_play) == sweeper
-        state.play(legal[-1] if strong else legal[0])
-    return state
+    return play_to(state, rng, tricks, "before", one_side_strongest(sweeper, strength, keep={FOOL}))
 
 
 @pytest.mark.parametrize("sweeper", [0, 1])
@@ -111,7 +86,7 @@ def test_excuse_slam_exception_in_endings_where_one_side_won_every_trick(sweeper
         state = slam_ending(seed, 2, sweeper)
         if state.is_over() or any(state.side_of(t.winner) != sweeper for t in state.tricks):
             continue
-        check(state, solver)
+        assert_solves_exactly(solver, state)
         found += FOOL in set().union(*state.hands)
     assert found >= 5
 
@@ -119,19 +94,8 @@ def test_excuse_slam_exception_in_endings_where_one_side_won_every_trick(sweeper
 def test_optimal_line_reaches_the_value_and_gives_the_score():
     solver = Solver(16)
     for seed in range(40):
-        state = random_ending(TAROT, 7000 + seed, 3, CONTRACTS)
-        result = solver.solve(state)
-        final = state.clone()
-        for card in result.line:
-            final.play(card)
-        assert final.is_over()
-        assert final.objective() == result.value
-        assert result.score == final.score()
+        assert_line_reaches_the_value(solver, random_ending(TAROT, 7000 + seed, 3, CONTRACTS))
 
 
 def test_node_limit_gives_proven_bounds():
-    state = random_ending(TAROT, 5, 6, CONTRACTS)
-    exact = solve(state, line=False)
-    limited = solve(state, max_nodes=30, line=False)
-    assert not limited.exact
-    assert limited.lower <= exact.value <= limited.upper
+    assert_node_limit_gives_bounds(random_ending(TAROT, 5, 6, CONTRACTS), max_nodes=30)
