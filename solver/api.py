@@ -95,11 +95,15 @@ class Solver:
         return self.generation
 
     # -- the boolean question -------------------------------------------------
-    def _makes(self, pos: Position, target: int, gen: int, budget: _Budget):
-        """True/False, or None when the budget ran out."""
+    def _probe(self, pos: Position, target: int, gen: int, budget: _Budget):
+        """Ask "can the max side reach ``target``?" and return a bound v of
+        the value: v >= target means yes and value >= v; v < target means
+        no and value <= v. None when the budget ran out. (A kernel that
+        answers a plain bool gives the weakest such bound.)"""
         pos.rules[K.R_GEN] = gen
         pos.rules[K.R_TTMASK] = self.mask
         ctx = budget.ctx
+        need = target - pos.already
         while True:
             limit = budget.max_nodes
             if budget.deadline is not None:
@@ -108,46 +112,50 @@ class Solver:
             ctx[K.C_ABORT] = 0
             search = getattr(pos, "search", K.search)  # games of solver.encoders
             res = search(pos.lanes, pos.ts, pos.tr, pos.ntr, pos.ntr, pos.leader,
-                           target - pos.already, pos.lost, pos.rules, pos.sides, pos.pts, pos.zob,
-                           self.tt_keys, self.tt_vals, self.mv, self.sc, self.lg, self.fr, ctx)
+                         need, pos.lost, pos.rules, pos.sides, pos.pts, pos.zob,
+                         self.tt_keys, self.tt_vals, self.mv, self.sc, self.lg, self.fr, ctx)
             if not ctx[K.C_ABORT]:
-                return bool(res)
+                if isinstance(res, (bool, np.bool_)):
+                    return target if res else target - 1
+                return int(res) + pos.already
             if ctx[K.C_NODES] >= budget.max_nodes:
                 return None
             if budget.deadline is not None and time.perf_counter() >= budget.deadline:
                 return None
 
+    def _makes(self, pos: Position, target: int, gen: int, budget: _Budget):
+        """True/False, or None when the budget ran out."""
+        v = self._probe(pos, target, gen, budget)
+        return None if v is None else v >= target
+
     def _value(self, pos: Position, gen: int, budget: _Budget, lo=None, hi=None, guess=None):
-        """Narrow [lo, hi] by bisection (trying ``guess`` first); returns
-        (lo, hi, exact)."""
+        """Narrow [lo, hi] to the value (trying ``guess`` first); returns
+        (lo, hi, exact).
+
+        Bisection, except that each probe's fail-soft bound may move an end
+        of the interval by more than the step asked, and that after a probe
+        at the guess the next target sits next to it (the value is usually
+        there, as in MTD(f))."""
         if lo is None:
             lo = pos.already
         if hi is None:
             hi = pos.already + pos.bound()
         lo, hi = max(lo, pos.already), min(hi, pos.already + pos.bound())
-        first = True
+        guessed = guess is not None and lo < guess <= hi
+        t = guess if guessed else (lo + hi + 1) // 2
         while lo < hi:
-            if first and guess is not None and lo < guess <= hi:
-                t = guess
-            else:
-                t = (lo + hi + 1) // 2
-            first = False
-            res = self._makes(pos, t, gen, budget)
-            if res is None:
+            v = self._probe(pos, t, gen, budget)
+            if v is None:
                 return lo, hi, False
-            if res:
-                lo = t
-                if guess is not None and t == guess and t < hi:
-                    # usually exact: confirm with the next target
-                    res = self._makes(pos, t + 1, gen, budget)
-                    if res is None:
-                        return lo, hi, False
-                    if not res:
-                        hi = t
-                    else:
-                        lo = t + 1
+            if v >= t:
+                lo = max(lo, v)
+                near = lo + 1
             else:
-                hi = t - 1
+                hi = min(hi, v)
+                near = hi
+            t = near if guessed else (lo + hi + 1) // 2
+            t = min(max(t, lo + 1), hi)
+            guessed = False
         return lo, hi, True
 
     # -- the public requests --------------------------------------------------

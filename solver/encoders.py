@@ -101,7 +101,9 @@ def _rules(state, kind, trump, maxside):
     rules[K.R_NSEATS] = state.n
     rules[K.R_TRUMP] = trump
     rules[K.R_MAXSIDE] = maxside
-    rules[K.R_KEYMODE] = 1
+    # relative-rank keys (``rules.rkey``), except tarot2 whose piles turn up
+    # fixed cards: its key names the exact cards (``rules.gkey``)
+    rules[K.R_KEYMODE] = 1 if kind == R.TAROT2 else 0
     rules[K.R_USEPTS] = 1
     rules[R.G_KIND] = kind
     return rules
@@ -359,8 +361,8 @@ CODECS = {
 }
 
 #: the games this module serves, each tested exact against the engine
-#: (tests/test_solver_<game>.py); Belote has its own encoder in ``tables``
-VERIFIED = ("tarocco", "smear", "tarot", "tarot2")
+#: (tests/test_solver_<game>.py)
+VERIFIED = ("belote", "tarocco", "smear", "tarot", "tarot2")
 
 
 def register(encoders: dict) -> None:

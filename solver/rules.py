@@ -26,8 +26,8 @@ import numpy as np
 
 from ._jit import kernel
 from .kernels import (C_ABORT, C_CUTS, C_FIRSTCUTS, C_LIMIT, C_NODES, C_TTHITS, C_TTPROBES,
-                      C_TTSTORES, NSUITS, R_GEN, R_MAXSIDE, R_NSEATS, R_TRUMP, R_TTMASK, hibit,
-                      popcount)
+                      C_TTSTORES, NSUITS, R_GEN, R_KEYMODE, R_MAXSIDE, R_NSEATS, R_TRUMP,
+                      R_TTMASK, hibit, popcount)
 
 # -- the rule vector of these games (indices past the generic ones) -------------------
 G_KIND = 16
@@ -44,8 +44,11 @@ N_GRULES = 32
 BELOTE, TAROCCO, SMEAR, TAROT, TAROT2 = 1, 2, 3, 4, 5
 
 # frame columns
-F_NTR, F_LEADER, F_NEED, F_NM, F_IDX, F_SLOT, F_K1, F_K2, F_P, F_MAX, F_FL, F_REV = range(12)
-N_GFRAME = 12
+(F_NTR, F_LEADER, F_NEED, F_NM, F_IDX, F_SLOT, F_K1, F_K2, F_P, F_MAX, F_FL, F_REV, F_BEST,
+ F_GAIN) = range(14)
+N_GFRAME = 14
+#: beyond any value of any game
+INF = 1 << 40
 
 # tarot flags
 T_WON0 = 4        # side 0 won every trick so far
@@ -406,6 +409,35 @@ def future_bound(L, H, n, rules, bp):
 
 
 @kernel
+def master_trump_points(L, n, trump, sides, kp, maxside):
+    """Points of the max side's trumps that outrank every trump of the min
+    side, and the same for the min side: a trick holding such a card goes
+    to its side whatever is played, so those points are sure."""
+    mine = 0
+    theirs = 0
+    for q in range(n):
+        if sides[q] == maxside:
+            mine |= L[q, trump]
+        else:
+            theirs |= L[q, trump]
+    return _points_above(mine, theirs, trump, kp), _points_above(theirs, mine, trump, kp)
+
+
+@kernel
+def _points_above(cards, other, s, kp):
+    floor = hibit(other) if other != 0 else -1
+    total = 0
+    x = cards >> (floor + 1)
+    r = floor + 1
+    while x:
+        if x & 1:
+            total += kp[s, r]
+        x >>= 1
+        r += 1
+    return total
+
+
+@kernel
 def gkey(L, H, leader, fl, n, zob, zf):
     k1 = zob[0, leader, 5, 31]
     k2 = zob[1, leader, 5, 31]
@@ -434,6 +466,61 @@ def gkey(L, H, leader, fl, n, zob, zf):
     return k1, k2
 
 
+#: multipliers of the two rolling hashes of ``rkey`` (odd, 61 bits)
+_M1 = 0x1F3D5B79A2C4E681
+_M2 = 0x0B7E151628AED2A7
+_MASK = (1 << 62) - 1
+
+
+@kernel
+def rkey(L, H, leader, fl, n, eq):
+    """Table key on relative ranks: per suit, from the strongest remaining
+    card down, who holds it (``n + q``: still hidden in q's piles) and its
+    ``eq`` label. Positions with the same key play the same from here:
+    the rules look only at the order of the cards and their labels (points,
+    oudler, trump jack, pile card), not at which low cards are gone."""
+    k1 = leader + 1
+    k2 = (fl + 7) * 31 + leader
+    for s in range(NSUITS):
+        rem = 0
+        for q in range(n):
+            rem |= L[q, s] | H[q, s]
+        x = rem
+        while x:
+            r = hibit(x)
+            bit = 1 << r
+            x ^= bit
+            owner = 0
+            for q in range(n):
+                if L[q, s] & bit:
+                    owner = q
+                    break
+                if H[q, s] & bit:
+                    owner = n + q
+                    break
+            code = owner * 4096 + eq[s, r] + 1
+            k1 = (k1 * _M1 + code) & _MASK
+            k2 = (k2 * _M2 + (code ^ 0x5555)) & _MASK
+        # a suit separator, so that the split between suits is part of the key
+        k1 = (k1 * _M1 + 65535) & _MASK
+        k2 = (k2 * _M2 + 65535) & _MASK
+    k1 = (k1 * _M1 + fl + 4096) & _MASK
+    k2 = (k2 * _M2 + fl) & _MASK
+    return k1, k2
+
+
+@kernel
+def relative_move(L, H, n, m):
+    """A move as its suit and its rank among the remaining cards counted
+    from the top: the same move in every position with the same key."""
+    s = m >> 5
+    r = m & 31
+    rem = 0
+    for q in range(n):
+        rem |= L[q, s] | H[q, s]
+    return s * 32 + popcount(rem & ~((2 << r) - 1))
+
+
 @kernel
 def gslot(k1, k2, mask):
     h = k1 ^ (k1 >> 29) ^ (k2 >> 7) ^ (k2 >> 37) ^ (k1 >> 47)
@@ -441,7 +528,9 @@ def gslot(k1, k2, mask):
 
 
 @kernel
-def gstore(tt_keys, tt_vals, slot, k1, k2, gen, need, result, best):
+def gstore(tt_keys, tt_vals, slot, k1, k2, gen, value, is_lower, best):
+    """Record that the future value of the position keyed (k1, k2) is at
+    least (``is_lower``) or at most ``value``, and its best move."""
     if not (tt_keys[slot, 2] == gen and tt_keys[slot, 0] == k1 and tt_keys[slot, 1] == k2):
         tt_keys[slot, 0] = k1
         tt_keys[slot, 1] = k2
@@ -449,12 +538,12 @@ def gstore(tt_keys, tt_vals, slot, k1, k2, gen, need, result, best):
         tt_vals[slot, 0] = -1000000
         tt_vals[slot, 1] = 1000000
         tt_vals[slot, 2] = -1
-    if result:
-        if need > tt_vals[slot, 0]:
-            tt_vals[slot, 0] = need
+    if is_lower:
+        if value > tt_vals[slot, 0]:
+            tt_vals[slot, 0] = value
     else:
-        if need - 1 < tt_vals[slot, 1]:
-            tt_vals[slot, 1] = need - 1
+        if value < tt_vals[slot, 1]:
+            tt_vals[slot, 1] = value
     if best >= 0:
         tt_vals[slot, 2] = best
 
@@ -493,7 +582,7 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
                 if (m & nxt) != 0 and eq[s, hibit(nxt)] == eq[s, r]:
                     continue
             mvv = s * 32 + r
-            if mvv == best:
+            if ntr == 0 and s * 32 + popcount(above) == best:
                 score = 100000
             elif ntr == 0:
                 # cash a top card; lead low toward partner's top card; else a
@@ -565,14 +654,36 @@ def unreveal(L, H, ts, tr, base, leader, n, pnext, mask):
 
 
 @kernel
+def last_trick_value(L, H, ts, tr, d, leader, fl, rules, sides, kp, gpt):
+    """The future value when every seat holds one card (the last trick is
+    forced): play it out in the scratch slots ``ts/tr[d:d+n]``."""
+    n = rules[R_NSEATS]
+    for i in range(n):
+        q = (leader + i) % n
+        for s in range(NSUITS):
+            if L[q, s] != 0:
+                ts[d + i] = s
+                tr[d + i] = hibit(L[q, s])
+                L[q, s] = 0
+    if rules[G_KIND] == SMEAR and (fl & 7) == 0:
+        fl = fl | (ts[d] + 1)
+    w, gain, nfl = trick_end(L, H, ts, tr, d, leader, fl, rules, sides, kp, gpt)
+    for i in range(n):
+        L[(leader + i) % n, ts[d + i]] = 1 << tr[d + i]
+    return gain + term(nfl, rules)
+
+
+@kernel
 def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, eq, gpt, pnext,
             zob, zf, tt_keys, tt_vals, mv, sc, lg, fr, ctx):
     """Can the max side take at least ``need0`` more from here (the trick
     values still to come plus the shifted terminal value)?
 
-    The iterative alpha-beta of ``kernels.search`` with the games' rules:
-    one frame per ply in ``fr[depth]``; ``L``/``H``/``ts``/``tr`` are
-    restored on return."""
+    A null-window, fail-soft alpha-beta: it returns a value v of the future
+    with v >= need0 when the answer is yes, and then the true future value
+    is at least v; otherwise the true value is at most v. (The driver uses
+    v to jump further than one bisection step.) One frame per ply in
+    ``fr[depth]``; ``L``/``H``/``ts``/``tr`` are restored on return."""
     n = rules[R_NSEATS]
     maxside = rules[R_MAXSIDE]
     gen = rules[R_GEN]
@@ -583,7 +694,7 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
     fr[d, F_NEED] = need0
     fr[d, F_FL] = fl0
     entering = True
-    res = False
+    res = 0
     while True:
         expand = False
         if entering:
@@ -600,24 +711,40 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                                  fr[dd, F_REV])
                     m = mv[dd, fr[dd, F_IDX]]
                     L[fr[dd, F_P], m >> 5] |= 1 << (m & 31)
-                return False
+                return 0
             resolved = False
             slot = -1
             best = -1
             if ntr == 0:
                 cnt, bound = future_bound(L, H, n, rules, bp)
                 tlo, thi = term_range(L, H, n, fl, rules)
+                upper = bound - rules[G_TSPAN] + thi
+                lower = tlo
+                if kind == BELOTE or kind == TAROCCO or (
+                        kind == TAROT and (fl & (T_WON0 | T_WON1)) == 0):
+                    # (tarot: while a side has won every trick, its Excuse
+                    # led to the last trick would beat any trump)
+                    sure_max, sure_min = master_trump_points(L, n, rules[R_TRUMP], sides, kp,
+                                                             maxside)
+                    lower += sure_max
+                    upper -= sure_min
                 if cnt == 0:
-                    res = need <= term(fl, rules)
+                    res = term(fl, rules)
                     resolved = True
-                elif need <= tlo:
-                    res = True
+                elif cnt == n and kind != TAROT2:
+                    res = last_trick_value(L, H, ts, tr, d, leader, fl, rules, sides, kp, gpt)
                     resolved = True
-                elif need > bound - rules[G_TSPAN] + thi:
-                    res = False
+                elif need <= lower:
+                    res = lower
+                    resolved = True
+                elif need > upper:
+                    res = upper
                     resolved = True
                 else:
-                    k1, k2 = gkey(L, H, leader, fl, n, zob, zf)
+                    if rules[R_KEYMODE] == 0:
+                        k1, k2 = rkey(L, H, leader, fl, n, eq)
+                    else:
+                        k1, k2 = gkey(L, H, leader, fl, n, zob, zf)
                     slot = gslot(k1, k2, rules[R_TTMASK])
                     ctx[C_TTPROBES] += 1
                     fr[d, F_K1] = k1
@@ -626,10 +753,10 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                             and tt_keys[slot, 1] == k2):
                         ctx[C_TTHITS] += 1
                         if tt_vals[slot, 0] >= need:
-                            res = True
+                            res = tt_vals[slot, 0]
                             resolved = True
                         elif tt_vals[slot, 1] < need:
-                            res = False
+                            res = tt_vals[slot, 1]
                             resolved = True
                         else:
                             best = tt_vals[slot, 2]
@@ -637,27 +764,36 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                 p = (leader + ntr) % n
                 fr[d, F_P] = p
                 fr[d, F_MAX] = 1 if sides[p] == maxside else 0
+                fr[d, F_BEST] = -INF if sides[p] == maxside else INF
                 fr[d, F_SLOT] = slot
                 fr[d, F_NM] = gen_moves(L, H, ts, tr, ntr, d, leader, p, fl, rules, sides, kp, eq,
                                         mv, sc, lg, best)
                 fr[d, F_IDX] = 0
                 expand = True
         else:
+            # a child of frame d answered ``res`` (its own future value)
             p = fr[d, F_P]
             i = fr[d, F_IDX]
             m = mv[d, i]
             if fr[d, F_NTR] + 1 == n and kind == TAROT2:
                 unreveal(L, H, ts, tr, d - fr[d, F_NTR], fr[d, F_LEADER], n, pnext, fr[d, F_REV])
             L[p, m >> 5] |= 1 << (m & 31)
+            val = res + fr[d, F_GAIN]
             maximizing = fr[d, F_MAX] == 1
-            if res == maximizing:
+            if maximizing:
+                if val > fr[d, F_BEST]:
+                    fr[d, F_BEST] = val
+            elif val < fr[d, F_BEST]:
+                fr[d, F_BEST] = val
+            if (val >= fr[d, F_NEED]) == maximizing:
                 ctx[C_CUTS] += 1
                 if i == 0:
                     ctx[C_FIRSTCUTS] += 1
+                res = fr[d, F_BEST]
                 slot = fr[d, F_SLOT]
                 if slot >= 0:
-                    gstore(tt_keys, tt_vals, slot, fr[d, F_K1], fr[d, F_K2], gen, fr[d, F_NEED],
-                           res, m)
+                    gstore(tt_keys, tt_vals, slot, fr[d, F_K1], fr[d, F_K2], gen, res,
+                           maximizing, relative_move(L, H, n, m))
                     ctx[C_TTSTORES] += 1
             else:
                 fr[d, F_IDX] = i + 1
@@ -686,11 +822,13 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                     if kind == TAROT2:
                         fr[d, F_REV] = reveal(L, H, ts, tr, base, leader, n, pnext)
                     w, gain, nfl = trick_end(L, H, ts, tr, base, leader, fl, rules, sides, kp, gpt)
+                    fr[d, F_GAIN] = gain
                     fr[d + 1, F_NTR] = 0
                     fr[d + 1, F_LEADER] = w
                     fr[d + 1, F_NEED] = need - gain
                     fr[d + 1, F_FL] = nfl
                 else:
+                    fr[d, F_GAIN] = 0
                     fr[d + 1, F_NTR] = ntr + 1
                     fr[d + 1, F_LEADER] = leader
                     fr[d + 1, F_NEED] = need
@@ -698,11 +836,12 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                 d += 1
                 entering = True
                 continue
-            res = fr[d, F_MAX] == 0
+            # no move reached the side's goal: the best is a bound the other way
+            res = fr[d, F_BEST]
             slot = fr[d, F_SLOT]
             if slot >= 0:
-                gstore(tt_keys, tt_vals, slot, fr[d, F_K1], fr[d, F_K2], gen, fr[d, F_NEED],
-                       res, -1)
+                gstore(tt_keys, tt_vals, slot, fr[d, F_K1], fr[d, F_K2], gen, res,
+                       fr[d, F_MAX] == 0, -1)
                 ctx[C_TTSTORES] += 1
         if d == d0:
             return res

@@ -128,40 +128,9 @@ def encode_bridge(state) -> Position:
                            plain_move, "bridge")
 
 
-def encode_belote(state, to_move) -> Position:
-    from atout.engine.belote import card_points
-    rules = np.zeros(K.N_RULES, dtype=np.int64)
-    rules[K.R_NSEATS] = 4
-    rules[K.R_TRUMP] = state.trump
-    rules[K.R_MAXSIDE] = state.max_side
-    rules[K.R_LASTBONUS] = 10
-    rules[K.R_CAPOT] = 90
-    rules[K.R_USEPTS] = 1
-    rules[K.R_KEYMODE] = 1
-    rules[K.R_OBLIG] = 1
-    sides = np.array(state.game.sides, dtype=np.int64)
-    pts = np.zeros((6, 32), dtype=np.int64)
-    for card in state.game.deck.cards:
-        m = to_move(card)
-        pts[m >> 5, m & 31] = card_points(card, state.trump)
-    if state.is_over():
-        already = state.objective()
-    else:
-        already = sum(card_points(c, state.trump) for c in state.won_cards(state.max_side))
-    pos = _start_position(state, rules, sides, pts, already, to_move, "belote")
-    # the trump lane in trump strength order
-    from atout.engine.belote import TRUMP_STRENGTH
-    t = state.trump
-    for q in range(4):
-        plain = int(pos.lanes[q, t])
-        pos.lanes[q, t] = sum(1 << TRUMP_STRENGTH[r] for r in range(8) if plain >> r & 1)
-    pos.lost = int(state.tricks_won(1 - state.max_side) > 0)
-    return pos
-
-
 class Codec:
     """How a game's cards map to kernel moves and back, for one state's
-    contract (Belote relabels its trump suit)."""
+    contract."""
 
     def __init__(self, encode, to_move, to_card):
         self._encode = encode
@@ -176,25 +145,8 @@ def bridge_codec(state) -> Codec:
     return Codec(encode_bridge, plain_move, plain_card)
 
 
-def belote_codec(state) -> Codec:
-    from atout.engine.belote import TRUMP_STRENGTH
-    trump = state.trump
-    back = {v: k for k, v in enumerate(TRUMP_STRENGTH)}
-
-    def to_move(card):
-        s, r = card >> 4, card & 15
-        return s * 32 + (TRUMP_STRENGTH[r] if s == trump else r)
-
-    def to_card(move):
-        s, r = move >> 5, move & 31
-        return 16 * s + (back[r] if s == trump else r)
-
-    return Codec(lambda st: encode_belote(st, to_move), to_move, to_card)
-
-
 ENCODERS = {
     "bridge": bridge_codec,
-    "belote": belote_codec,
 }
 
 

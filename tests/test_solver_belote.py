@@ -47,9 +47,14 @@ def test_trump_cards_keep_their_identity_through_the_relabelling():
     codec = codec_for(state)
     for card in BELOTE.deck.cards:
         assert codec.to_card(codec.to_move(card)) == card
-    # the jack of trumps is the strongest trump, the 9 next
-    jack, nine, ace = BELOTE.parse_cards("HJ H9 HA")
-    assert codec.to_move(jack) > codec.to_move(nine) > codec.to_move(ace)
+    # the kernel's trump lane is in trump strength order: J, 9, A on top
+    pos = codec.encode(state)
+    jack, nine, ace, seven = BELOTE.parse_cards("HJ H9 HA H7")
+    lane = codec.to_move(jack) >> 5
+    holder_of_rank = {r: q for q in range(4) for r in range(8) if int(pos.kl[q, lane]) >> r & 1}
+    assert len(holder_of_rank) == 8
+    for rank, card in ((7, jack), (6, nine), (5, ace), (0, seven)):
+        assert card in state.hands[holder_of_rank[rank]]
 
 
 def test_line_and_score_of_a_four_trick_ending():
