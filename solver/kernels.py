@@ -492,23 +492,32 @@ def quick_tricks_used(L, leader, rules, sides, used):
 
 
 @kernel
-def top_trumps(L, rules):
-    """The seat holding the top trump and how many top trumps in a row it
-    holds: each of them wins a trick whenever it is played (-1, 0 if no
-    trump is left)."""
+def sure_trumps(L, rules, sides, side):
+    """Trump tricks ``side`` wins whatever happens, and how many top trumps
+    that relies on (besides the lengths): every trump of one hand above the
+    other side's best trump wins the trick it is played to, and each is
+    played to a different trick (0, 0 without trumps)."""
     n = rules[R_NSEATS]
     t = rules[R_TRUMP]
-    rem = 0
+    if t < 0:
+        return 0, 0
+    theirs = 0
+    for q in range(n):
+        if sides[q] != side:
+            theirs |= L[q, t]
+    best = 0
+    for q in range(n):
+        if sides[q] == side:
+            c = popcount(L[q, t] >> (hibit(theirs) + 1)) if theirs else popcount(L[q, t])
+            if c > best:
+                best = c
+    if best == 0 or theirs == 0:
+        return best, 0
+    # the cards from the top down to their best trump
+    rem = theirs
     for q in range(n):
         rem |= L[q, t]
-    if rem == 0:
-        return -1, 0
-    top = hibit(rem)
-    holder = 0
-    for q in range(n):
-        if (L[q, t] >> top) & 1:
-            holder = q
-    return holder, top_run(L[holder, t], rem)
+    return best, popcount(rem >> hibit(theirs))
 
 
 # -- partition table (R_KEYMODE 0, trick games) -----------------------------------
@@ -714,6 +723,40 @@ def _used_ranks(L, n, used, rt):
             rt[s] = r
 
 
+@kernel
+def _widen_blocks(L, ts, tr, base, ntr, n, legal, rt):
+    """At a node where every move failed only the top card of each block of
+    equivalent cards was tried: the other cards of a block are equivalent
+    only while no card ranks between them, so a block that reaches the
+    lowest relevant rank of its suit is relevant down to its last card."""
+    for s in range(4):
+        m = legal[s]
+        if m == 0 or rt[s] >= NOREL:
+            continue
+        rem = 0
+        for q in range(n):
+            rem |= L[q, s]
+        for i in range(ntr):
+            if ts[base + i] == s:
+                rem |= 1 << tr[base + i]
+        x = rem
+        inblock = False
+        top = -1
+        while x:
+            r = hibit(x)
+            x ^= 1 << r
+            if (m >> r) & 1:
+                if not inblock:
+                    inblock = True
+                    top = r
+                if top >= rt[s] and r < rt[s]:
+                    rt[s] = r
+            else:
+                inblock = False
+                if r < rt[s]:
+                    break
+
+
 # -- per-depth frame of the iterative search ------------------------------------
 F_NTR = 0
 F_LEADER = 1
@@ -816,21 +859,21 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
                             resolved = True
                         if resolved:
                             _used_ranks(L, n, used, rt)
-                        elif rules[R_TRUMP] >= 0:
-                            # the top trumps in one hand are sure tricks
-                            holder, k = top_trumps(L, rules)
-                            if holder >= 0:
-                                if sides[holder] == maxside:
-                                    if k >= need:
-                                        res = True
-                                        resolved = True
-                                elif need > tl - k:
+                        elif trump >= 0:
+                            # trumps above all the other side's are sure tricks
+                            k, kt = sure_trumps(L, rules, sides, maxside)
+                            if k >= need:
+                                res = True
+                                resolved = True
+                            else:
+                                k, kt = sure_trumps(L, rules, sides, 1 - maxside)
+                                if need > tl - k:
                                     res = False
                                     resolved = True
-                                if resolved:
-                                    for s in range(4):
-                                        used[s] = k if s == trump else 0
-                                    _used_ranks(L, n, used, rt)
+                            if resolved:
+                                for s in range(4):
+                                    used[s] = kt if s == trump else 0
+                                _used_ranks(L, n, used, rt)
                     if not resolved and part:
                         lk = _suit_codes(L, n, cf, cnt)
                         slot = _pt_bucket(lk, leader, rules[R_TTMASK])
@@ -954,6 +997,8 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
             res = fr[d, F_MAX] == 0
             for s in range(4):
                 rt[s] = fr[d, F_REL + s]
+            if part:
+                _widen_blocks(L, ts, tr, d - fr[d, F_NTR], fr[d, F_NTR], n, lg[d], rt)
             slot = fr[d, F_SLOT]
             if slot >= 0:
                 if part:

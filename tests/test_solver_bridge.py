@@ -45,6 +45,28 @@ def test_four_trick_endings_equal_minimax():
         assert result.cards == card_values(state), (seed, state)
 
 
+def test_a_tiny_table_shared_by_many_solves_stays_exact():
+    """Partition entries (one entry stands for every position with the same
+    lengths and the same owners of the cards that won by rank): a table of
+    2**10 entries, crowded by many solves of 3-4 tricks, never answers
+    wrongly."""
+    solver = Solver(10)
+    for seed in range(60):
+        state = random_ending(BRIDGE, 9100 + seed, 3 + seed % 2, CONTRACTS)
+        assert solver.solve(state, line=False).value == minimax(state), (seed, state)
+
+
+def test_a_full_deal_where_a_block_of_equal_cards_straddles_the_relevant_ranks():
+    """Seed 102 of the DDS table test, diamonds by North: DDS says 6. A node
+    where every move failed tried only the top card of each block of equal
+    cards; the table entry must then cover the whole block (it said 5)."""
+    deal = BRIDGE.random_deal(102)
+    assert BRIDGE.format_deal(deal) == ("N:AT852.QT42.872.T 73.A986.654.AKJ3 "
+                                        "964.53.KQT93.974 KQJ.KJ7.AJ.Q8652")
+    state = BRIDGE.new_state(deal, declarer="N", strain="D")
+    assert solve(state, line=False).value == 6
+
+
 def test_optimal_line_reaches_the_value_and_gives_the_score():
     solver = Solver(16)
     for seed in range(60):

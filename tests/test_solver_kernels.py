@@ -90,6 +90,43 @@ def test_quick_tricks_are_a_lower_bound():
         assert q <= mine, (state, q, mine)
 
 
+def test_sure_trumps_are_a_lower_bound():
+    """Trumps of one hand above all the other side's trumps: a lower bound
+    of the tricks that side takes (checked with the exact value)."""
+    from atout.solver import solve
+    for state in random_positions("bridge", 400):
+        if state.trick or state.is_over() or state.tricks_left > 4 or state.trump is None:
+            continue
+        pos = codec_for(state).encode(state)
+        value = solve(state, line=False).value - state.tricks_won(state.max_side)
+        for side in (0, 1):
+            k, used = K.sure_trumps(pos.lanes, pos.rules, pos.sides, side)
+            mine = value if side == state.max_side else state.tricks_left - value
+            assert k <= mine, (state, side, k, mine)
+            assert 0 <= used <= 13
+
+
+def test_quick_tricks_say_which_top_cards_they_use():
+    """The cards a quick-trick count relies on are the leader's side's top
+    cards: removing every other card's rank information (same owners of the
+    used top cards) cannot change the count."""
+    for state in random_positions("bridge", 300):
+        if state.trick or state.is_over():
+            continue
+        pos = codec_for(state).encode(state)
+        used = np.zeros(4, dtype=np.int64)
+        q = K.quick_tricks_used(pos.lanes, state.leader, pos.rules, pos.sides, used)
+        assert q == K.quick_tricks(pos.lanes, state.leader, pos.rules, pos.sides)
+        for s in range(4):
+            rem = 0
+            for seat in range(4):
+                rem |= int(pos.lanes[seat, s])
+            top = [r for r in range(15, -1, -1) if rem >> r & 1][:int(used[s])]
+            side = state.side_of(state.leader)
+            assert all(state.side_of(next(p for p in range(4) if int(pos.lanes[p, s]) >> r & 1))
+                       == side for r in top), (state, s)
+
+
 def test_kernels_run_as_plain_python():
     script = (
         "from atout.engine import get_game\n"
