@@ -27,13 +27,14 @@ CONTRACT_OPTIONS = {
     "level": ("Bridge: the contract level (1..7), to say made or failed.", int),
     "first": ("Tarot2: the first leader (0 or 1).", int),
     "discard_trumps": ("Tarocco: trumps the dealer announced discarding (for analysis).", int),
+    "belote": ("Belote: the seat that announced belote so far, or none (for analysis).", str),
 }
 
 #: which options each game takes
 GAME_OPTIONS = {
     "tarot": ("taker", "contract", "discard", "slam"),
     "tarocco": ("discard_trumps",),
-    "belote": ("trump", "taker"),
+    "belote": ("trump", "taker", "belote"),
     "tarot2": ("first",),
     "smear": ("bidder", "bid", "widow", "taken", "discard", "trump"),
     "bridge": ("declarer", "strain", "level"),

@@ -36,6 +36,7 @@ from .cards import Card, french_deck, plain_card, suit_of
 from .deal import Deal, Packet, check_no_duplicates, split_sections
 from .errors import NotationError, RuleError
 from .game import Game, TrickState, highest
+from .inference import SamplingModel
 
 #: Plain order, weakest first: the card ids.
 RANKS = "789JQKTA"
@@ -99,6 +100,18 @@ def parse_seat(seat, what: str = "seat") -> int:
     elif isinstance(seat, str) and seat.strip() in ("0", "1", "2", "3"):
         return int(seat.strip())
     raise RuleError(f"unknown {what} {seat!r}: a Belote seat is 0, 1, 2 or 3")
+
+
+def parse_announcer(belote) -> int | None:
+    """The ``belote`` keyword of an analysis: the seat that has announced
+    "belote" so far (0..3), or ``"none"``: nobody has (returns None)."""
+    if isinstance(belote, str) and belote.strip().lower() == "none":
+        return None
+    try:
+        return parse_seat(belote)
+    except RuleError:
+        raise RuleError(f"unknown belote {belote!r}: the seat that announced belote (0, 1, 2 or 3)"
+                        " or none") from None
 
 
 def _parse_card(card) -> Card:
@@ -312,12 +325,31 @@ class BeloteGame(Game):
     extra_sizes: dict = {}
     sides = (0, 1, 0, 1)
 
-    def new_state(self, deal: Deal, trump="H", taker=0, turned=None) -> "BeloteState":
+    def new_state(self, deal: Deal, trump="H", taker=0, turned=None, belote=None) -> "BeloteState":
         """The play of a deal of 8 cards each. ``trump``: the trump suit (S, H,
         D, C or 0..3); ``taker``: the seat that took (0..3); ``turned``: the
-        turned card, if known (it is in the taker's hand)."""
+        turned card, if known (it is in the taker's hand). ``belote`` (who
+        announced) is for the analysis of a partly known deal only (see
+        ``sampling_model``): a complete deal shows who holds K and Q."""
+        if belote is not None:
+            raise RuleError("belote (who announced Belote-Rebelote) is for the analysis of a partly"
+                            " known deal: a complete deal shows who holds the King and Queen of trumps")
         return BeloteState(self, deal, parse_trump(trump), parse_seat(taker, "taker"),
                            None if turned is None else _parse_card(turned))
+
+    def sampling_model(self, deal: Deal, played=(), contract=None):
+        """``belote``: the Belote-Rebelote announcement so far, the seat that
+        said "belote" or ``"none"``. It is automatic (RULES.md section 3), so
+        it tells where the other of the King and Queen of trumps is (see
+        ``inference.pair_announcement``). Without it, the default model."""
+        contract = dict(contract or {})
+        belote = contract.pop("belote", None)
+        model = SamplingModel(deal, played, contract)
+        if belote is not None:
+            trump = parse_trump(contract.get("trump", "H"))
+            pair = (plain_card(trump, KING), plain_card(trump, QUEEN))
+            model.announcements.append((pair, parse_announcer(belote)))
+        return model
 
     # the bidding stage, as methods too
     def random_bidding_deal(self, seed: int | None = None) -> BiddingDeal:

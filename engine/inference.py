@@ -11,6 +11,9 @@ restated here; a game whose obligations change, changes the inference.
 ``replay`` walks the plays of a partly known deal on a stand-in complete deal
 (the unseen cards put anywhere), moving each played card into the hand of the
 seat that played it, and collects for each seat the cards it cannot hold.
+An automatic announcement (Belote-Rebelote: the seat dealt both cards of a
+pair says so with the first of them) adds cards a seat must or cannot hold:
+``pair_announcement``.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from typing import Sequence
 
 from .cards import Card
 from .deal import Deal, Packet
-from .errors import IllegalPlayError
+from .errors import IllegalPlayError, RuleError
 
 
 @dataclass
@@ -33,6 +36,8 @@ class PlayKnowledge:
     players: list[int]
     #: cards each seat is known not to hold (now or when it played), among the unseen
     forbidden: list[set] = field(default_factory=list)
+    #: cards each seat is known to hold now (an announcement), among the unseen
+    holds: list[set] = field(default_factory=list)
 
     def played_by(self, seat: int) -> list[Card]:
         return [c for c, s in zip(self.played, self.players) if s == seat]
@@ -93,7 +98,47 @@ def replay(deal: Deal, played: Sequence[Card], **contract) -> PlayKnowledge:
         forbidden[seat] |= ruled_out & open_cards
         state._apply(card)  # the stand-in hand may break the obligations: the probe above judged
         players.append(seat)
-    return PlayKnowledge(deal, list(played), players, forbidden)
+    return PlayKnowledge(deal, list(played), players, forbidden, [set() for _ in deal.hands])
+
+
+def pair_announcement(knowledge: PlayKnowledge, pair: Sequence[Card], announcer: int | None) -> None:
+    """Add what an automatic pair announcement says to ``knowledge``: the
+    seat dealt both cards of ``pair`` announces when it plays the first of
+    them, and only then (Belote-Rebelote, RULES.md section 3).
+    ``announcer``: the seat that announced, or None when nobody has.
+
+    * announced: the pair's other card, if not played yet, is in the
+      announcer's hand;
+    * nobody announced: the seat that played a card of the pair was not
+      dealt the other one.
+
+    Raises RuleError when the plays or the known cards contradict it."""
+    deal = knowledge.deal
+    deck = deal.game.deck
+    names = " and ".join(deck.token(c) for c in pair)
+    plays = [(c, s) for c, s in zip(knowledge.played, knowledge.players) if c in pair]
+    if not plays:
+        if announcer is not None:
+            raise RuleError(f"seat {announcer} cannot have announced: neither {names} has been played")
+        return
+    (first, seat), rest = plays[0], plays[1:]
+    other = next(c for c in pair if c != first)
+    # the other card: played (by whom), or shown in a hand, or unseen
+    other_seat = rest[0][1] if rest else next((s for s, h in enumerate(deal.hands) if other in h.cards), None)
+    unseen = not rest and other not in deal.known_cards()
+    if announcer is None:
+        if other_seat == seat:
+            raise RuleError(f"seat {seat} held {names} and played {deck.token(first)}: it announces")
+        if unseen:
+            knowledge.forbidden[seat].add(other)
+        return
+    if seat != announcer:
+        raise RuleError(f"seat {announcer} cannot have announced: seat {seat} played {deck.token(first)},"
+                        f" the first of {names}")
+    if unseen:
+        knowledge.holds[seat].add(other)
+    elif other_seat != seat:
+        raise RuleError(f"seat {seat} cannot have announced: {deck.token(other)} is not its card")
 
 
 def cards_ruled_out(state, seat: int, card: Card, candidates) -> set:
@@ -159,7 +204,8 @@ class SamplingModel:
     ``Game.sampling_model`` where a packet has rules of its own (the tarot
     taker's unseen discard, the tarocco discard's announced trumps), by
     changing ``view`` (what is replayed and sampled), ``play_contract`` (the
-    contract of the replay), ``holders``, ``restrict`` and ``assemble``.
+    contract of the replay), ``holders``, ``restrict``, ``announcements``
+    and ``assemble``.
     """
 
     def __init__(self, deal: Deal, played: Sequence[Card], contract: dict):
@@ -170,12 +216,17 @@ class SamplingModel:
         self.play_contract = dict(contract)
         #: card -> packets it may go to (on top of everything else)
         self.restrict: dict = {}
+        #: (pair, announcer) of each automatic pair announcement (see ``pair_announcement``)
+        self.announcements: list = []
         self._knowledge: PlayKnowledge | None = None
 
     @property
     def knowledge(self) -> PlayKnowledge:
         if self._knowledge is None:
-            self._knowledge = replay(self.view, self.played, **self.play_contract)
+            knowledge = replay(self.view, self.played, **self.play_contract)
+            for pair, announcer in self.announcements:
+                pair_announcement(knowledge, pair, announcer)
+            self._knowledge = knowledge
         return self._knowledge
 
     def holders(self, gained) -> list[Holder]:
@@ -202,6 +253,7 @@ class SamplingModel:
         unseen_played = {c: s for c, s in zip(knowledge.played, knowledge.players) if c not in known}
         gained = [{c for c, s in unseen_played.items() if s == seat} for seat in range(seats)]
         holders = self.holders(gained)
+        held_by = {c: s for s, cards in enumerate(knowledge.holds) for c in cards}
         allowed = {}
         for card in view.game.deck.cards:
             if card in known or card in unseen_played:
@@ -210,7 +262,8 @@ class SamplingModel:
                 i for i, h in enumerate(holders)
                 if (not isinstance(h.packet, int) or card not in knowledge.forbidden[h.packet])
                 and (h.accepts is None or h.accepts(card))
-                and (card not in self.restrict or h.packet in self.restrict[card])]
+                and (card not in self.restrict or h.packet in self.restrict[card])
+                and (card not in held_by or h.packet == held_by[card])]
         dealt = DealCounter([h.capacity for h in holders], allowed).sample(rng)
         hands = [set(h.cards) | gained[s] for s, h in enumerate(view.hands)]
         extras = {name: set(p.cards) for name, p in view.extras.items()}

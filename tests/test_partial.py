@@ -2,13 +2,15 @@
 knows, agree with what the play revealed, and replay the plays legally; the
 true deal is always among the possible ones."""
 
+import json
 import random
 from dataclasses import replace
 
 import pytest
 
 from atout.engine import GAME_NAMES, RuleError, get_game
-from atout.engine.cards import TRUMPS, suit_of
+from atout.engine.belote import KING, QUEEN
+from atout.engine.cards import TRUMPS, plain_card, suit_of
 from atout.engine.deal import Packet
 
 CONTRACTS = {
@@ -126,3 +128,116 @@ def test_tarocco_discard_holds_the_announced_number_of_trumps():
             assert sum(1 for c in full.extras["discard"].cards if suit_of(c) == TRUMPS) == trumps
     with pytest.raises(RuleError, match="discard_trumps 3"):
         game.sampling_model(view, [], {"discard_trumps": 3})
+
+
+# -- Belote-Rebelote: announced automatically (RULES.md section 3) ---------------------------
+
+BELOTE = get_game("belote")
+#: seat 1 holds HK and HQ (and SQ is seat 3's, SK seat 0's); seat 2's view
+BELOTE_DEAL = "KJ8.T98..Q7 T.KQ.ATK7.J A97.7..TK98 Q.AJ.QJ98.A"
+SEAT_2_VIEW = "? ? A97.7..TK98 ?"
+
+
+def holder(deal, card):
+    return next(s for s, h in enumerate(deal.hands) if card in h.cards)
+
+
+def test_belote_announcer_holds_the_other_card_in_every_sample():
+    """Hearts trumps: H8 led, seat 1 plays HK and says "belote": HQ is in its hand."""
+    view, played = BELOTE.parse_deal(SEAT_2_VIEW), BELOTE.parse_cards("H8 HK")
+    queen = BELOTE.parse_cards("HQ")[0]
+    contract = {"trump": "H", "taker": 0}
+    truth = BELOTE.state_after(BELOTE.parse_deal(BELOTE_DEAL), played, **contract)
+    assert truth.announcements() == {1: "belote"}
+    rng = random.Random(3)
+    model = BELOTE.sampling_model(view, played, {**contract, "belote": 1})
+    for _ in range(60):
+        full, real = model.sample(rng)
+        assert real == contract and holder(full, queen) == 1
+        assert BELOTE.state_after(full, played, **real).announcements() == {1: "belote"}
+    # without the announcement the Queen may be anywhere unseen
+    plain = BELOTE.sampling_model(view, played, contract)
+    assert {holder(plain.sample(rng)[0], queen) for _ in range(60)} == {0, 1, 3}
+
+
+def test_no_belote_with_a_king_of_trumps_means_not_the_queen():
+    """Spades trumps: seat 0 leads SK and says nothing: SQ is not in its hand."""
+    view, played = BELOTE.parse_deal(SEAT_2_VIEW), BELOTE.parse_cards("SK")
+    queen = BELOTE.parse_cards("SQ")[0]
+    rng = random.Random(4)
+    model = BELOTE.sampling_model(view, played, {"trump": "S", "taker": 0, "belote": "none"})
+    assert {holder(model.sample(rng)[0], queen) for _ in range(60)} == {1, 3}
+    plain = BELOTE.sampling_model(view, played, {"trump": "S", "taker": 0})
+    assert {holder(plain.sample(rng)[0], queen) for _ in range(60)} == {0, 1, 3}
+
+
+@pytest.mark.parametrize("view, trump, played, belote, message", [
+    (SEAT_2_VIEW, "H", "H8 HK", 2, "seat 2 cannot have announced: seat 1 played HK"),
+    (SEAT_2_VIEW, "H", "", 1, "neither HK and HQ has been played"),
+    (SEAT_2_VIEW, "H", "H8 HK", "x", "unknown belote 'x'"),
+    ("? T.KQ.ATK7.J A97.7..TK98 ?", "H", "H8 HK", "none", "seat 1 held HK and HQ and played HK: it announces"),
+    ("? ? A97.7..TK98 Q.AJ.QJ98.A", "S", "SK", 0, "seat 0 cannot have announced: SQ is not its card"),
+])
+def test_a_belote_announcement_the_play_contradicts_is_refused(view, trump, played, belote, message):
+    with pytest.raises(RuleError, match=message):
+        BELOTE.sampling_model(BELOTE.parse_deal(view), BELOTE.parse_cards(played),
+                              {"trump": trump, "belote": belote}).knowledge
+
+
+def test_the_true_belote_announcement_never_rules_out_the_true_deal():
+    """Random deals, plays and observers, told the announcement the play
+    really made: the true hands are possible, and every sample makes that
+    same announcement."""
+    rng = random.Random(11)
+    told = {"belote": 0, "rebelote": 0, "none after a K or Q": 0}
+    for seed in range(300):
+        deal = BELOTE.random_deal(seed)
+        contract = CONTRACTS["belote"](rng)
+        state = BELOTE.new_state(deal, **contract)
+        for _ in range(rng.randrange(0, 32)):
+            state.play(rng.choice(state.legal_cards()))
+        played = state.played
+        said = state.announcements()
+        pair = {plain_card(state.trump, KING), plain_card(state.trump, QUEEN)}
+        if said:
+            told[next(iter(said.values()))] += 1
+        elif pair & set(played):
+            told["none after a K or Q"] += 1
+        me = rng.randrange(4)
+        view = observer_view(BELOTE, deal, me, contract)
+        model = BELOTE.sampling_model(view, played, {**contract, "belote": next(iter(said), "none")})
+        knowledge = model.knowledge
+        for seat in range(4):
+            held = deal.hands[seat].cards - set(played)
+            assert not knowledge.forbidden[seat] & held, (seed, seat)
+            assert knowledge.holds[seat] <= held, (seed, seat)
+        for _ in range(2):
+            full, real = model.sample(rng)
+            assert full.hands[me] == deal.hands[me]
+            assert BELOTE.state_after(full, played, **real).announcements() == said, seed
+    assert min(told.values()) >= 10, told
+
+
+def test_analyse_command_takes_the_belote_announcement(capsys):
+    from atout.cli.main import main
+
+    def run(*args):
+        with pytest.raises(SystemExit) as exit_info:
+            main(["analyse", "--game", "belote", SEAT_2_VIEW, "--played", "H8 HK", "--trump", "H",
+                  "--taker", "0", "--samples", "3", "--workers", "1", *args])
+            raise SystemExit(0)
+        return exit_info.value.code or 0, capsys.readouterr()
+
+    code, out = run("--belote", "1", "--json")
+    assert code == 0, out.err
+    assert json.loads(out.out)["samples"] == 3
+    code, out = run("--belote", "3")
+    assert code == 2 and "seat 3 cannot have announced" in out.err
+
+
+def test_a_complete_belote_deal_takes_no_announcement(capsys):
+    from atout.cli.main import main
+    with pytest.raises(SystemExit) as exit_info:
+        main(["solve", "--game", "belote", BELOTE_DEAL, "--trump", "H", "--belote", "1"])
+    assert exit_info.value.code == 2
+    assert "belote (who announced Belote-Rebelote) is for the analysis" in capsys.readouterr().err
