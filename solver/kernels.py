@@ -538,7 +538,8 @@ def sure_trumps(L, rules, sides, side):
 # hand lengths and the leader:
 #   keys[a, 0] lengths (4 bits per hand and suit)   keys[a, 1] pattern of suits 0, 1
 #   keys[b, 0] pattern of suits 2, 3                keys[b, 1] age (store count)
-#   keys[a, 2] = keys[b, 2] = generation * 4 + leader
+#   keys[a, 2] = keys[b, 2] = -1 - generation * 4 - leader (negative: never a
+#   generation of the exact-key layouts sharing the arrays)
 #   vals[a] lower bound, upper bound, best lead
 # A suit's pattern is the owners of its k top cards (2 bits each, strongest
 # first) then k (4 bits).
@@ -629,7 +630,8 @@ def _pattern_ranks(L, n, keys, a, rt):
 @kernel
 def _pt_probe(L, n, tag, lk, base, need, tt_keys, tt_vals, cf, cnt, rt):
     """Look the position up in its bucket: (1 yes / 0 no / -1 unknown,
-    best lead or -1). On an answer ``rt`` gets the entry's relevant ranks."""
+    best lead or -1, the bound that answers). On an answer ``rt`` gets the
+    entry's relevant ranks."""
     best = -1
     for e in range(PT_WAYS):
         a = base + 2 * e
@@ -639,20 +641,21 @@ def _pt_probe(L, n, tag, lk, base, need, tt_keys, tt_vals, cf, cnt, rt):
             continue
         if tt_vals[a, 0] >= need:
             _pattern_ranks(L, n, tt_keys, a, rt)
-            return 1, -1
+            return 1, -1, np.int64(tt_vals[a, 0])
         if tt_vals[a, 1] < need:
             _pattern_ranks(L, n, tt_keys, a, rt)
-            return 0, -1
+            return 0, -1, np.int64(tt_vals[a, 1])
         if tt_vals[a, 2] >= 0:
             best = tt_vals[a, 2]
-    return -1, best
+    return -1, best, np.int64(0)
 
 
 @kernel
-def _pt_store(L, n, tag, lk, base, need, result, best, rt, tt_keys, tt_vals, cf, cnt, age):
-    """Store the answer at ``need`` for the partition given by the relevant
-    ranks ``rt`` (same pattern: tighten its bounds; else a new entry over an
-    entry of another solve or the oldest one)."""
+def _pt_store(L, n, tag, lk, base, value, is_lower, best, rt, tt_keys, tt_vals, cf, cnt, age):
+    """Store a bound of the future value (a lower bound if ``is_lower``, else
+    an upper one) for the partition given by the relevant ranks ``rt`` (same
+    pattern: tighten its bounds; else a new entry over an entry of another
+    solve or the oldest one)."""
     _suit_codes(L, n, cf, cnt)
     p01 = 0
     p23 = 0
@@ -693,11 +696,11 @@ def _pt_store(L, n, tag, lk, base, need, result, best, rt, tt_keys, tt_vals, cf,
         tt_vals[a, 1] = 1000000
         tt_vals[a, 2] = -1
     tt_keys[a + 1, 1] = age
-    if result:
-        if need > tt_vals[a, 0]:
-            tt_vals[a, 0] = need
-    elif need - 1 < tt_vals[a, 1]:
-        tt_vals[a, 1] = need - 1
+    if is_lower:
+        if value > tt_vals[a, 0]:
+            tt_vals[a, 0] = value
+    elif value < tt_vals[a, 1]:
+        tt_vals[a, 1] = value
     if best >= 0:
         tt_vals[a, 2] = best
 
@@ -772,11 +775,13 @@ F_LOST = 10      # the min side has won a trick (no capot for the max side)
 F_REL = 11       # 4 columns: lowest relevant rank per suit over the children tried
 F_WS = 15        # the move tried completed a trick won by rank: its suit (else -1)
 F_WR = 16        # ... and its rank
-N_FRAME = 17
+F_GAIN = 17      # what the move tried banks for the max side (its trick, if it ends one)
+F_BEST = 18      # the best value of the children tried (fail-soft)
+N_FRAME = 19
 
 
 @kernel
-def _store(tt_keys, tt_vals, slot, k1, k2, gen, need, result, best):
+def _store(tt_keys, tt_vals, slot, k1, k2, gen, value, is_lower, best):
     if not (tt_keys[slot, 2] == gen and tt_keys[slot, 0] == k1 and tt_keys[slot, 1] == k2):
         tt_keys[slot, 0] = k1
         tt_keys[slot, 1] = k2
@@ -784,12 +789,11 @@ def _store(tt_keys, tt_vals, slot, k1, k2, gen, need, result, best):
         tt_vals[slot, 0] = -1000000
         tt_vals[slot, 1] = 1000000
         tt_vals[slot, 2] = -1
-    if result:
-        if need > tt_vals[slot, 0]:
-            tt_vals[slot, 0] = need
-    else:
-        if need - 1 < tt_vals[slot, 1]:
-            tt_vals[slot, 1] = need - 1
+    if is_lower:
+        if value > tt_vals[slot, 0]:
+            tt_vals[slot, 0] = value
+    elif value < tt_vals[slot, 1]:
+        tt_vals[slot, 1] = value
     if best >= 0:
         tt_vals[slot, 2] = best
 
@@ -797,9 +801,11 @@ def _store(tt_keys, tt_vals, slot, k1, k2, gen, need, result, best):
 @kernel
 def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
            tt_keys, tt_vals, mv, sc, lg, fr, ctx):
-    """Can the max side take at least ``need0`` more from here?
+    """Can the max side take at least ``need0`` more from here? Answered
+    fail-soft: a value v of the future with v >= need0 meaning "yes, and the
+    value is at least v", v < need0 "no, and the value is at most v".
 
-    An iterative alpha-beta (null window: a boolean), one frame per ply in
+    An iterative alpha-beta (null window), one frame per ply in
     ``fr[depth]``; ``L`` and ``ts``/``tr`` are restored on return. (Numba
     does not cache recursive functions reliably, hence no recursion.)
     ``R_KEYMODE`` 0 stores bounds by partition (see above), 1 by exact
@@ -819,7 +825,7 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
     fr[d, F_NEED] = need0
     fr[d, F_LOST] = lost0
     entering = True
-    res = False
+    val = 0
     while True:
         expand = False
         if entering:
@@ -833,7 +839,7 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
                 for dd in range(d - 1, d0 - 1, -1):
                     m = mv[dd, fr[dd, F_IDX]]
                     L[fr[dd, F_P], m >> 5] |= 1 << (m & 31)
-                return False
+                return 0
             resolved = False
             slot = -1
             best = -1
@@ -841,21 +847,21 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
                 rt[s] = NOREL
             if ntr == 0:
                 if need <= 0:
-                    res = True
+                    val = 0
                     resolved = True
                 else:
                     tl, bound = _future_bound(L, leader, rules, pts)
                     if need > bound:
-                        res = False
+                        val = bound
                         resolved = True
                     elif rules[R_QUICK] and tl > 1:
                         q = quick_tricks_used(L, leader, rules, sides, used)
                         if sides[leader] == maxside:
                             if q >= need:
-                                res = True
+                                val = q
                                 resolved = True
                         elif need > tl - q:
-                            res = False
+                            val = tl - q
                             resolved = True
                         if resolved:
                             _used_ranks(L, n, used, rt)
@@ -863,12 +869,12 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
                             # trumps above all the other side's are sure tricks
                             k, kt = sure_trumps(L, rules, sides, maxside)
                             if k >= need:
-                                res = True
+                                val = k
                                 resolved = True
                             else:
                                 k, kt = sure_trumps(L, rules, sides, 1 - maxside)
                                 if need > tl - k:
-                                    res = False
+                                    val = tl - k
                                     resolved = True
                             if resolved:
                                 for s in range(4):
@@ -879,11 +885,11 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
                         slot = _pt_bucket(lk, leader, rules[R_TTMASK])
                         ctx[C_TTPROBES] += 1
                         fr[d, F_K1] = lk
-                        found, best = _pt_probe(L, n, gen * 4 + leader, lk, slot, need,
+                        found, best, bv = _pt_probe(L, n, -1 - gen * 4 - leader, lk, slot, need,
                                                 tt_keys, tt_vals, cf, cnt, rt)
                         if found >= 0:
                             ctx[C_TTHITS] += 1
-                            res = found == 1
+                            val = bv
                             resolved = True
                     elif not resolved:
                         k1, k2 = _key(L, leader, fr[d, F_LOST], rules, zob)
@@ -895,10 +901,10 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
                                 and tt_keys[slot, 1] == k2):
                             ctx[C_TTHITS] += 1
                             if tt_vals[slot, 0] >= need:
-                                res = True
+                                val = tt_vals[slot, 0]
                                 resolved = True
                             elif tt_vals[slot, 1] < need:
-                                res = False
+                                val = tt_vals[slot, 1]
                                 resolved = True
                             else:
                                 best = tt_vals[slot, 2]
@@ -906,6 +912,7 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
                 p = (leader + ntr) % n
                 fr[d, F_P] = p
                 fr[d, F_MAX] = 1 if sides[p] == maxside else 0
+                fr[d, F_BEST] = -1000000 if sides[p] == maxside else 1000000
                 fr[d, F_SLOT] = slot
                 for s in range(4):
                     fr[d, F_REL + s] = NOREL
@@ -914,7 +921,7 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
                 fr[d, F_IDX] = 0
                 expand = True
         else:
-            # a child of frame d answered ``res``: take its card back
+            # a child of frame d answered ``val``: take its card back
             p = fr[d, F_P]
             i = fr[d, F_IDX]
             m = mv[d, i]
@@ -923,24 +930,28 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
             if ws >= 0 and fr[d, F_WR] < rt[ws]:
                 rt[ws] = fr[d, F_WR]
             maximizing = fr[d, F_MAX] == 1
-            if res == maximizing:
+            val += fr[d, F_GAIN]
+            yes = val >= fr[d, F_NEED]
+            if yes == maximizing:
                 ctx[C_CUTS] += 1
                 if i == 0:
                     ctx[C_FIRSTCUTS] += 1
                 slot = fr[d, F_SLOT]
                 if slot >= 0:
                     if part:
-                        _pt_store(L, n, gen * 4 + fr[d, F_LEADER], fr[d, F_K1], slot,
-                                  fr[d, F_NEED], res, _relative_move(L, n, m), rt,
+                        _pt_store(L, n, -1 - gen * 4 - fr[d, F_LEADER], fr[d, F_K1], slot,
+                                  val, yes, _relative_move(L, n, m), rt,
                                   tt_keys, tt_vals, cf, cnt, ctx[C_TTSTORES])
                     else:
                         _store(tt_keys, tt_vals, slot, fr[d, F_K1], fr[d, F_K2], gen,
-                               fr[d, F_NEED], res, _relative_move(L, n, m))
+                               val, yes, _relative_move(L, n, m))
                     ctx[C_TTSTORES] += 1
             else:
                 for s in range(4):
                     if rt[s] < fr[d, F_REL + s]:
                         fr[d, F_REL + s] = rt[s]
+                if (val > fr[d, F_BEST]) == maximizing:
+                    fr[d, F_BEST] = val
                 fr[d, F_IDX] = i + 1
                 expand = True
         if expand:
@@ -957,6 +968,7 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
                 ts[d] = s
                 tr[d] = r
                 fr[d, F_WS] = -1
+                fr[d, F_GAIN] = 0
                 if ntr + 1 == n:
                     base = d - ntr
                     wi = trick_winner(ts, tr, base, n, trump)
@@ -985,6 +997,7 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
                     fr[d + 1, F_LOST] = fr[d, F_LOST] if sides[w] == maxside else 1
                     fr[d + 1, F_LEADER] = w
                     fr[d + 1, F_NEED] = need - gain
+                    fr[d, F_GAIN] = gain
                 else:
                     fr[d + 1, F_NTR] = ntr + 1
                     fr[d + 1, F_LOST] = fr[d, F_LOST]
@@ -994,7 +1007,7 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
                 entering = True
                 continue
             # every move failed for the side to play
-            res = fr[d, F_MAX] == 0
+            val = fr[d, F_BEST]
             for s in range(4):
                 rt[s] = fr[d, F_REL + s]
             if part:
@@ -1002,16 +1015,16 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
             slot = fr[d, F_SLOT]
             if slot >= 0:
                 if part:
-                    _pt_store(L, n, gen * 4 + fr[d, F_LEADER], fr[d, F_K1], slot,
-                              fr[d, F_NEED], res, -1, rt, tt_keys, tt_vals, cf, cnt,
+                    _pt_store(L, n, -1 - gen * 4 - fr[d, F_LEADER], fr[d, F_K1], slot,
+                              val, val >= fr[d, F_NEED], -1, rt, tt_keys, tt_vals, cf, cnt,
                               ctx[C_TTSTORES])
                 else:
-                    _store(tt_keys, tt_vals, slot, fr[d, F_K1], fr[d, F_K2], gen, fr[d, F_NEED],
-                           res, -1)
+                    _store(tt_keys, tt_vals, slot, fr[d, F_K1], fr[d, F_K2], gen, val,
+                           val >= fr[d, F_NEED], -1)
                 ctx[C_TTSTORES] += 1
-        # frame d is answered: hand ``res`` (and ``rt``) to its parent
+        # frame d is answered: hand ``val`` (and ``rt``) to its parent
         if d == d0:
-            return res
+            return val
         d -= 1
         entering = False
 
