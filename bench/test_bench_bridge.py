@@ -7,6 +7,15 @@ Each benchmark solves a set of positions (every card of the player on turn
 scored, as DDS's SolveBoard does) and reports in ``extra_info`` (and on
 stdout with -s): positions, nodes, nodes per second, median and maximum
 seconds per position.
+
+Measured 2026-11-29 (shared 2-core machine, noisy; node counts are the
+stable figure), after the partition table (kernels R_KEYMODE 0):
+
+    tricks left   atout nodes (before)   atout median   DDS median
+    6             22,673 (46,294)        0.7 ms         0.6 ms
+    9             157,417 (973,162)      17 ms          0.7 ms
+    full NT       5 of 6 exact in 30M    7.9 s          0.26 s
+                  (3 of 6 before)
 """
 
 import statistics
