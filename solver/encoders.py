@@ -36,14 +36,23 @@ def flag_keys() -> np.ndarray:
 class GamePosition(Position):
     """A ``Position`` searched by ``rules.gsearch``."""
 
-    def __init__(self, base: Position, *, kl, kh, kts, ktr, fl0, kp, bp, eq, gpt, pnext, over_value=None):
+    def __init__(self, base: Position, *, kl, kh, kts, ktr, fl0, kp, bp, eq, gpt, pnext,
+                 over_value=None, perm=None):
         super().__init__(**{f: getattr(base, f) for f in base.__dataclass_fields__})
         self.kl, self.kh, self.kts, self.ktr = kl, kh, kts, ktr
+        #: ``perm[suit][plain position]`` -> the kernel's strength rank (None: the same)
+        self.perm = perm
         self.fl0 = int(fl0)
         self.kp, self.bp, self.eq, self.gpt, self.pnext = kp, bp, eq, gpt, pnext
         self.zf = flag_keys()
         self.gfr = np.zeros((MAXDEPTH + 1, R.N_GFRAME), dtype=np.int64)
         self.over_value = over_value
+
+    def kernel_move_to_card(self, s: int, r: int) -> int:
+        """The engine card of the kernel's lane ``s``, strength rank ``r``."""
+        if self.perm is not None and s < 4:
+            r = self.perm[s].index(r)
+        return plain_card(s * 32 + r)
 
     def bound(self) -> int:
         if self.over_value is not None:
@@ -51,6 +60,9 @@ class GamePosition(Position):
         cnt, b = R.future_bound(self.kl, self.kh, int(self.rules[K.R_NSEATS]), self.rules, self.bp)
         for i in range(self.ntr):
             b += int(self.bp[self.kts[i], self.ktr[i]])
+        if self.rules[R.G_KIND] == R.SMEAR:
+            # ``bp`` counts every jack that may become trumps; one will
+            b = min(b, 1 + int(self.rules[R.G_TSPAN]))
         return int(b)
 
     def search(self, *args):
@@ -154,7 +166,7 @@ def _finish(state, base, *, perm=None, kp, bp, eq, fl0, tmin, tspan, banked, gpt
     else:
         base.already = banked + tmin
     return GamePosition(base, kl=kl, kh=kh, kts=kts, ktr=ktr, fl0=fl0, kp=kp, bp=bp, eq=eq,
-                        gpt=gpt, pnext=pnext, over_value=over)
+                        gpt=gpt, pnext=pnext, over_value=over, perm=perm)
 
 
 # -- Belote ------------------------------------------------------------------------------

@@ -350,6 +350,66 @@ def term(fl, rules):
     return t - rules[G_TMIN]
 
 
+#: a Smear game-point difference that the cards left cannot overturn
+SETTLED = 1 << 20
+
+
+@kernel
+def smear_settle(L, H, n, fl, gpt):
+    """Smear flags with the game-point difference replaced by +-SETTLED
+    once the game points still out cannot change who wins the game point
+    (the max side needs a difference > 0): positions that differ only in a
+    decided difference then share their table entries and bounds."""
+    diff = fl >> 4
+    if diff == SETTLED or diff == -SETTLED:
+        return fl
+    left = 0
+    for q in range(n):
+        for s in range(4):
+            x = L[q, s] | H[q, s]
+            while x:
+                r = hibit(x)
+                x ^= 1 << r
+                left += gpt[s, r]
+    if diff > left:
+        diff = SETTLED
+    elif diff + left <= 0:
+        diff = -SETTLED
+    else:
+        return fl
+    return (fl & 15) | (diff << 4)
+
+
+@kernel
+def smear_jack_range(L, H, n, fl, sides, maxside):
+    """Least and greatest number (0 or 1) of jack-of-trumps points the max
+    side can still win: the jack is sure for its holder's side when no
+    opponent holds a higher trump (the trick it falls in goes to the highest
+    trump)."""
+    trump = (fl & 7) - 1
+    if trump < 0:
+        for q in range(n):
+            for s in range(4):
+                if ((L[q, s] | H[q, s]) >> SMEAR_JACK) & 1:
+                    return 0, 1
+        return 0, 0
+    holder = -1
+    for q in range(n):
+        if ((L[q, trump] | H[q, trump]) >> SMEAR_JACK) & 1:
+            holder = q
+    if holder < 0:
+        return 0, 0
+    above = 0
+    for q in range(n):
+        if sides[q] != sides[holder]:
+            above |= (L[q, trump] | H[q, trump]) >> (SMEAR_JACK + 1)
+    if above != 0:
+        return 0, 1
+    if sides[holder] == maxside:
+        return 1, 1
+    return 0, 0
+
+
 @kernel
 def term_range(L, H, n, fl, rules):
     """Least and greatest terminal value still reachable from flags ``fl``
@@ -370,15 +430,20 @@ def term_range(L, H, n, fl, rules):
                     hi = t
         return lo, hi
     if kind == SMEAR:
+        # the game point: open unless ``smear_settle`` found it decided
+        diff = fl >> 4
+        glo = 1 if diff == SETTLED else 0
+        ghi = 0 if diff == -SETTLED else 1
         trump = (fl & 7) - 1
         if trump >= 0:
             base = rules[G_HL + trump]
-            return base, base + 1
-        best = 0
+            return base + glo, base + ghi
+        lo = 1000000
+        hi = 0
         for t in range(4):
-            if rules[G_HL + t] > best:
-                best = rules[G_HL + t]
-        return 0, best + 1
+            lo = min(lo, rules[G_HL + t])
+            hi = max(hi, rules[G_HL + t])
+        return lo + glo, hi + ghi
     # tarot, tarot2: the oudlers counted so far, up to every one still in play
     k = fl & 3
     more = 0
@@ -466,10 +531,10 @@ def gkey(L, H, leader, fl, n, zob, zf):
     return k1, k2
 
 
-#: multipliers of the two rolling hashes of ``rkey`` (odd, 61 bits)
-_M1 = 0x1F3D5B79A2C4E681
-_M2 = 0x0B7E151628AED2A7
-_MASK = (1 << 62) - 1
+#: the two rolling hashes of ``rkey``: multipliers and prime moduli below
+#: 2**31, so that no product overflows an int64 (also in plain Python)
+_M1, _P1 = 1_000_003, 2_147_483_647
+_M2, _P2 = 998_244_353, 2_147_483_629
 
 
 @kernel
@@ -479,8 +544,8 @@ def rkey(L, H, leader, fl, n, eq):
     ``eq`` label. Positions with the same key play the same from here:
     the rules look only at the order of the cards and their labels (points,
     oudler, trump jack, pile card), not at which low cards are gone."""
-    k1 = leader + 1
-    k2 = (fl + 7) * 31 + leader
+    k1 = 1
+    k2 = 7
     for s in range(NSUITS):
         rem = 0
         for q in range(n):
@@ -499,14 +564,13 @@ def rkey(L, H, leader, fl, n, eq):
                     owner = n + q
                     break
             code = owner * 4096 + eq[s, r] + 1
-            k1 = (k1 * _M1 + code) & _MASK
-            k2 = (k2 * _M2 + (code ^ 0x5555)) & _MASK
+            k1 = (k1 * _M1 + code) % _P1
+            k2 = (k2 * _M2 + (code ^ 0x5555)) % _P2
         # a suit separator, so that the split between suits is part of the key
-        k1 = (k1 * _M1 + 65535) & _MASK
-        k2 = (k2 * _M2 + 65535) & _MASK
-    k1 = (k1 * _M1 + fl + 4096) & _MASK
-    k2 = (k2 * _M2 + fl) & _MASK
-    return k1, k2
+        k1 = (k1 * _M1 + 65535) % _P1
+        k2 = (k2 * _M2 + 65535) % _P2
+    # the carried flags (Smear's may be negative) and the leader, whole
+    return k1 * 4 + leader, k2 ^ (fl << 31)
 
 
 @kernel
@@ -716,10 +780,17 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
             slot = -1
             best = -1
             if ntr == 0:
+                if kind == SMEAR:
+                    fl = smear_settle(L, H, n, fl, gpt)
+                    fr[d, F_FL] = fl
                 cnt, bound = future_bound(L, H, n, rules, bp)
                 tlo, thi = term_range(L, H, n, fl, rules)
                 upper = bound - rules[G_TSPAN] + thi
                 lower = tlo
+                if kind == SMEAR:
+                    jlo, jhi = smear_jack_range(L, H, n, fl, sides, maxside)
+                    lower += jlo
+                    upper = min(upper, jhi + thi)
                 if kind == BELOTE or kind == TAROCCO or (
                         kind == TAROT and (fl & (T_WON0 | T_WON1)) == 0):
                     # (tarot: while a side has won every trick, its Excuse
