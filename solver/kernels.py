@@ -777,7 +777,9 @@ F_WS = 15        # the move tried completed a trick won by rank: its suit (else 
 F_WR = 16        # ... and its rank
 F_GAIN = 17      # what the move tried banks for the max side (its trick, if it ends one)
 F_BEST = 18      # the best value of the children tried (fail-soft)
-N_FRAME = 19
+F_SKIP = 19      # 4 columns: a failed card below its child's relevant rank makes the
+                 # hand's lower cards of the suit equivalent (skip those below this)
+N_FRAME = 23
 
 
 @kernel
@@ -916,6 +918,7 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
                 fr[d, F_SLOT] = slot
                 for s in range(4):
                     fr[d, F_REL + s] = NOREL
+                    fr[d, F_SKIP + s] = -1
                 fr[d, F_NM] = _gen_moves(L, ts, tr, ntr, d, leader, p, rules, sides, pts,
                                          mv, sc, lg, best)
                 fr[d, F_IDX] = 0
@@ -952,10 +955,19 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
                         fr[d, F_REL + s] = rt[s]
                 if (val > fr[d, F_BEST]) == maximizing:
                     fr[d, F_BEST] = val
+                s = m >> 5
+                if part and s < 4 and (m & 31) < rt[s] and rt[s] > fr[d, F_SKIP + s]:
+                    fr[d, F_SKIP + s] = rt[s]
                 fr[d, F_IDX] = i + 1
                 expand = True
         if expand:
             i = fr[d, F_IDX]
+            if part:
+                # cards below the relevant rank of a failed card of their suit
+                # lead to the same partition: they fail as well
+                while i < fr[d, F_NM] and (mv[d, i] & 31) < fr[d, F_SKIP + (mv[d, i] >> 5)]:
+                    i += 1
+                fr[d, F_IDX] = i
             if i < fr[d, F_NM]:
                 ntr = fr[d, F_NTR]
                 leader = fr[d, F_LEADER]
