@@ -613,11 +613,34 @@ def gstore(tt_keys, tt_vals, slot, k1, k2, gen, value, is_lower, best):
 
 
 @kernel
+def beaten_later(L, p, s, r, led, trump, ntr, n, sides, kind):
+    """Move ordering: can an opponent of ``p`` who plays after ``p`` in this
+    trick (``ntr`` cards were down before p's) beat the card (s, r)? An
+    opponent holding the suit led beats it with a higher card of that suit,
+    one void in it with a trump (Smear: trumping is allowed anyway); a guess
+    for ordering only, never for values."""
+    for k in range(1, n - ntr):
+        q = (p + k) % n
+        if sides[q] == sides[p]:
+            continue
+        if led >= 0 and L[q, led] != 0:
+            if s == led and (L[q, led] >> (r + 1)) != 0:
+                return True
+            if kind != SMEAR or trump < 0 or led == trump:
+                continue
+        if trump >= 0 and L[q, trump] != 0:
+            if s != trump or (L[q, trump] >> (r + 1)) != 0:
+                return True
+    return False
+
+
+@kernel
 def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv, sc, lg, best):
     """Moves of seat ``p`` into ``mv[depth]``, one per block of equivalent
     cards (adjacent in strength among the cards in play, same ``eq`` label),
     best first; returns their number."""
     n = rules[R_NSEATS]
+    kind = rules[G_KIND]
     base = depth - ntr
     legal = lg[depth]
     legal_g(L, p, ts, tr, base, ntr, leader, fl, rules, sides, legal)
@@ -657,21 +680,32 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
                     for q in range(n):
                         if (L[q, s] >> top) & 1:
                             owner = q
-                if r == top or s == 5:
+                if s == 5:
                     score = 300 + 4 * kp[s, r]
+                elif r == top:
+                    if (kind == BELOTE or kind == TAROCCO) and beaten_later(
+                            L, p, s, r, s, trump, 0, n, sides, kind):
+                        score = 150 - r - 4 * kp[s, r]   # an opponent can ruff it
+                    else:
+                        score = 300 + 4 * kp[s, r]
                 elif owner >= 0 and sides[owner] == sides[p]:
                     score = 200 - r
                 else:
                     score = 100 - r - 4 * kp[s, r]
             else:
-                # would this card take the lead of the trick?
+                # would this card take the lead of the trick, and keep it?
                 ts[depth] = s
                 tr[depth] = r
                 w2 = winner_index(ts, tr, base, ntr + 1, trump)
                 partner = sides[(leader + wi) % n] == sides[p]
+                led = led_of(ts, base, ntr + 1)
                 if w2 == ntr:
-                    score = 1000 - r + 4 * kp[s, r]
-                elif partner:
+                    if beaten_later(L, p, s, r, led, trump, ntr, n, sides, kind):
+                        score = 400 - r - 4 * kp[s, r]
+                    else:
+                        score = 1000 - r + 4 * kp[s, r]
+                elif partner and not beaten_later(L, p, ts[base + wi], tr[base + wi], led, trump,
+                                                  ntr, n, sides, kind):
                     score = 500 + 4 * kp[s, r] - r
                 else:
                     score = -4 * kp[s, r] - r
