@@ -293,6 +293,15 @@ def _lead_score(L, p, s, r, rem, top, trump, n, sides):
 
 
 @kernel
+def _discard_score(L, p, s, r, rem, top, n, sides):
+    """Ordering of a discard (bridge): keep the top card of a suit, throw
+    the weakest card first, from the longest suit."""
+    if r == top:
+        return -100
+    return popcount(L[p, s]) - 2 * popcount(rem & ((1 << r) - 1))
+
+
+@kernel
 def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, pts, mv, sc, lg, best):
     """Moves of seat ``p`` into ``mv[depth]``, one per block of equivalent
     cards, best first; returns their number. ``best`` is the table's best
@@ -313,6 +322,7 @@ def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, pts, mv, sc, lg, 
         wr = tr[base + wi]
     partner_wins = ntr > 0 and sides[(leader + wi) % n] == sides[p]
     last = ntr == n - 1
+    bridge = rules[R_KEYMODE] == 0
     nm = 0
     for s in range(NSUITS):
         m = legal[s]
@@ -368,6 +378,8 @@ def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, pts, mv, sc, lg, 
                     score = -r
                     if usepts:
                         score -= 2 * pts[s, r]
+                if bridge and s != ts[base] and s != trump:
+                    score = _discard_score(L, p, s, r, rem, top, n, sides)
             # insertion sort, best first
             j = nm
             while j > 0 and sc[depth, j - 1] < score:
@@ -563,13 +575,11 @@ def _suit_codes(L, n, cf, cnt):
         x = rem
         while x:
             r = hibit(x)
-            bit = 1 << r
-            x ^= bit
+            x ^= 1 << r
+            # one seat holds the card: its number from the seats' bits
             owner = 0
-            for q in range(n):
-                if L[q, s] & bit:
-                    owner = q
-                    break
+            for q in range(1, n):
+                owner += q * ((L[q, s] >> r) & 1)
             code = (code << 2) | owner
             c += 1
         cf[s] = code
@@ -633,11 +643,15 @@ def _pt_probe(L, n, tag, lk, base, need, tt_keys, tt_vals, cf, cnt, rt):
     best lead or -1, the bound that answers). On an answer ``rt`` gets the
     entry's relevant ranks."""
     best = -1
+    hint = -1
     for e in range(PT_WAYS):
         a = base + 2 * e
         if tt_keys[a, 2] != tag or tt_keys[a + 1, 2] != tag or tt_keys[a, 0] != lk:
             continue
         if not _pt_match(tt_keys, a, cf, cnt):
+            # same lengths, other top cards: its best lead is still a hint
+            if tt_vals[a, 2] >= 0:
+                hint = tt_vals[a, 2]
             continue
         if tt_vals[a, 0] >= need:
             _pattern_ranks(L, n, tt_keys, a, rt)
@@ -647,6 +661,8 @@ def _pt_probe(L, n, tag, lk, base, need, tt_keys, tt_vals, cf, cnt, rt):
             return 0, -1, np.int64(tt_vals[a, 1])
         if tt_vals[a, 2] >= 0:
             best = tt_vals[a, 2]
+    if best < 0:
+        best = hint
     return -1, best, np.int64(0)
 
 
