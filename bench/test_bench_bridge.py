@@ -8,14 +8,15 @@ scored, as DDS's SolveBoard does) and reports in ``extra_info`` (and on
 stdout with -s): positions, nodes, nodes per second, median and maximum
 seconds per position.
 
-Measured 2026-11-29 (shared 2-core machine, noisy; node counts are the
-stable figure), after the partition table (kernels R_KEYMODE 0):
+Measured 2026-11-29 (shared 2-core machine under load, timings noisy; node
+counts are the stable figure), kernels with partition search (R_KEYMODE 0):
 
-    tricks left   atout nodes (before)   atout median   DDS median
-    6             22,673 (46,294)        0.7 ms         0.6 ms
-    9             157,417 (973,162)      17 ms          0.7 ms
-    full NT       5 of 6 exact in 30M    7.9 s          0.26 s
-                  (3 of 6 before)
+    tricks left   atout nodes (before)        atout median   DDS median
+    6             18,077 (46,294)             0.47 ms        0.24 ms
+    8             67,311                      2.8 ms         0.42 ms
+    9             102,288 (973,162)           8.2 ms         1.5 ms
+    full NT       27.7M, 6 of 6 exact          3.2 s          0.34 s
+                  (146M, 3 of 6 exact in 30M)  (11.7 s)
 """
 
 import statistics
