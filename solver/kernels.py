@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._jit import kernel
+from ._jit import allocating_kernel, kernel
 
 # -- rule vector -------------------------------------------------------------
 R_NSEATS = 0
@@ -415,7 +415,7 @@ def _future_bound(L, leader, rules, pts):
 
 
 
-@kernel
+@allocating_kernel
 def quick_tricks(L, leader, rules, sides):
     """Tricks the leader can cash from the top at once (a lower bound of
     what the leader's side takes in the rest of a follow-suit trick game).
@@ -816,7 +816,7 @@ def _store(tt_keys, tt_vals, slot, k1, k2, gen, value, is_lower, best):
         tt_vals[slot, 2] = best
 
 
-@kernel
+@allocating_kernel
 def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
            tt_keys, tt_vals, mv, sc, lg, fr, ctx):
     """Can the max side take at least ``need0`` more from here? Answered

@@ -613,25 +613,35 @@ def gstore(tt_keys, tt_vals, slot, k1, k2, gen, value, is_lower, best):
 
 
 @kernel
-def beaten_later(L, p, s, r, led, trump, ntr, n, sides, kind):
-    """Move ordering: can an opponent of ``p`` who plays after ``p`` in this
-    trick (``ntr`` cards were down before p's) beat the card (s, r)? An
-    opponent holding the suit led beats it with a higher card of that suit,
-    one void in it with a trump (Smear: trumping is allowed anyway); a guess
-    for ordering only, never for values."""
+def later_opponents_best(L, p, led, trump, ntr, n, sides, kind):
+    """Move ordering: the best card of the suit ``led`` and the best trump
+    that an opponent of ``p`` playing after p in this trick (``ntr`` cards
+    were down before p's) can put on it: (highest rank of the suit led among
+    those who hold it, highest trump among those who may trump: void in the
+    suit led, or in Smear holding another suit led); -1 for none. Computed
+    once per node so that each candidate card is judged with integers."""
+    follow = -1
+    ruff = -1
     for k in range(1, n - ntr):
         q = (p + k) % n
         if sides[q] == sides[p]:
             continue
-        if led >= 0 and L[q, led] != 0:
-            if s == led and (L[q, led] >> (r + 1)) != 0:
-                return True
-            if kind != SMEAR or trump < 0 or led == trump:
-                continue
-        if trump >= 0 and L[q, trump] != 0:
-            if s != trump or (L[q, trump] >> (r + 1)) != 0:
-                return True
-    return False
+        has_led = led >= 0 and L[q, led] != 0
+        if has_led:
+            follow = max(follow, hibit(L[q, led]))
+        may_trump = not has_led or (kind == SMEAR and trump >= 0 and led != trump)
+        if may_trump and trump >= 0 and L[q, trump] != 0:
+            ruff = max(ruff, hibit(L[q, trump]))
+    return follow, ruff
+
+
+@kernel
+def beaten_later(s, r, led, trump, follow, ruff):
+    """Can the card (s, r) be beaten by what ``later_opponents_best`` found?
+    (A guess for ordering only, never for values.)"""
+    if s == led and follow > r:
+        return True
+    return ruff >= 0 and (s != trump or ruff > r)
 
 
 @kernel
@@ -645,9 +655,22 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
     legal = lg[depth]
     legal_g(L, p, ts, tr, base, ntr, leader, fl, rules, sides, legal)
     trump = trump_of(rules, fl)
-    wi = -1
+    # the trick so far: the card winning it (ws < 0: only the fool is down),
+    # whether p's side holds it, the suit led, what opponents still to play hold
+    ws = -1
+    wr = -1
+    partner = False
+    led = -1
+    follow = -1
+    ruff = -1
     if ntr > 0:
         wi = winner_index(ts, tr, base, ntr, trump)
+        partner = sides[(leader + wi) % n] == sides[p]
+        ws = ts[base + wi]
+        wr = tr[base + wi]
+        led = led_of(ts, base, ntr)
+        if led >= 0:
+            follow, ruff = later_opponents_best(L, p, led, trump, ntr, n, sides, kind)
     nm = 0
     for s in range(NSUITS):
         m = legal[s]
@@ -659,6 +682,7 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
         for i in range(ntr):
             if ts[base + i] == s:
                 rem |= 1 << tr[base + i]
+        lead_checked = False
         x = m
         while x:
             r = hibit(x)
@@ -683,8 +707,13 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
                 if s == 5:
                     score = 300 + 4 * kp[s, r]
                 elif r == top:
-                    if (kind == BELOTE or kind == TAROCCO) and beaten_later(
-                            L, p, s, r, s, trump, 0, n, sides, kind):
+                    ruffed = False
+                    if kind == BELOTE or kind == TAROCCO:
+                        if not lead_checked:
+                            follow, ruff = later_opponents_best(L, p, s, trump, 0, n, sides, kind)
+                            lead_checked = True
+                        ruffed = beaten_later(s, r, s, trump, follow, ruff)
+                    if ruffed:
                         score = 150 - r - 4 * kp[s, r]   # an opponent can ruff it
                     else:
                         score = 300 + 4 * kp[s, r]
@@ -694,18 +723,21 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
                     score = 100 - r - 4 * kp[s, r]
             else:
                 # would this card take the lead of the trick, and keep it?
-                ts[depth] = s
-                tr[depth] = r
-                w2 = winner_index(ts, tr, base, ntr + 1, trump)
-                partner = sides[(leader + wi) % n] == sides[p]
-                led = led_of(ts, base, ntr + 1)
-                if w2 == ntr:
-                    if beaten_later(L, p, s, r, led, trump, ntr, n, sides, kind):
+                takes = s != 5 and (ws == 5 or (s == ws and r > wr)
+                                    or (s == trump and ws != trump))
+                cled = led
+                cfollow = follow
+                cruff = ruff
+                if led < 0 and s != 5:
+                    # only the fool was down: this card sets the suit
+                    cled = s
+                    cfollow, cruff = later_opponents_best(L, p, s, trump, ntr, n, sides, kind)
+                if takes:
+                    if beaten_later(s, r, cled, trump, cfollow, cruff):
                         score = 400 - r - 4 * kp[s, r]
                     else:
                         score = 1000 - r + 4 * kp[s, r]
-                elif partner and not beaten_later(L, p, ts[base + wi], tr[base + wi], led, trump,
-                                                  ntr, n, sides, kind):
+                elif partner and not beaten_later(ws, wr, cled, trump, cfollow, cruff):
                     score = 500 + 4 * kp[s, r] - r
                 else:
                     score = -4 * kp[s, r] - r
