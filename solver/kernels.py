@@ -236,7 +236,8 @@ def _key(L, leader, lost, rules, zob):
 
 
 @kernel
-def _slot(k1, k2, mask):
+def tt_slot(k1, k2, mask):
+    """The table slot of the key (k1, k2)."""
     h = k1 ^ (k1 >> 29) ^ (k2 >> 7) ^ (k2 >> 37) ^ (k1 >> 47)
     return h & mask
 
@@ -799,7 +800,9 @@ N_FRAME = 23
 
 
 @kernel
-def _store(tt_keys, tt_vals, slot, k1, k2, gen, value, is_lower, best):
+def tt_store(tt_keys, tt_vals, slot, k1, k2, gen, value, is_lower, best):
+    """Record that the future value of the position keyed (k1, k2) is at
+    least (``is_lower``) or at most ``value``, and its best move."""
     if not (tt_keys[slot, 2] == gen and tt_keys[slot, 0] == k1 and tt_keys[slot, 1] == k2):
         tt_keys[slot, 0] = k1
         tt_keys[slot, 1] = k2
@@ -911,7 +914,7 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
                             resolved = True
                     elif not resolved:
                         k1, k2 = _key(L, leader, fr[d, F_LOST], rules, zob)
-                        slot = _slot(k1, k2, rules[R_TTMASK])
+                        slot = tt_slot(k1, k2, rules[R_TTMASK])
                         ctx[C_TTPROBES] += 1
                         fr[d, F_K1] = k1
                         fr[d, F_K2] = k2
@@ -962,7 +965,7 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
                                   val, yes, _relative_move(L, n, m), rt,
                                   tt_keys, tt_vals, cf, cnt, ctx[C_TTSTORES])
                     else:
-                        _store(tt_keys, tt_vals, slot, fr[d, F_K1], fr[d, F_K2], gen,
+                        tt_store(tt_keys, tt_vals, slot, fr[d, F_K1], fr[d, F_K2], gen,
                                val, yes, _relative_move(L, n, m))
                     ctx[C_TTSTORES] += 1
             else:
@@ -1047,7 +1050,7 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
                               val, val >= fr[d, F_NEED], -1, rt, tt_keys, tt_vals, cf, cnt,
                               ctx[C_TTSTORES])
                 else:
-                    _store(tt_keys, tt_vals, slot, fr[d, F_K1], fr[d, F_K2], gen, val,
+                    tt_store(tt_keys, tt_vals, slot, fr[d, F_K1], fr[d, F_K2], gen, val,
                            val >= fr[d, F_NEED], -1)
                 ctx[C_TTSTORES] += 1
         # frame d is answered: hand ``val`` (and ``rt``) to its parent

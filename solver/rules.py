@@ -27,7 +27,7 @@ import numpy as np
 from ._jit import kernel
 from .kernels import (C_ABORT, C_CUTS, C_FIRSTCUTS, C_LIMIT, C_NODES, C_TTHITS, C_TTPROBES,
                       C_TTSTORES, NSUITS, R_GEN, R_KEYMODE, R_MAXSIDE, R_NSEATS, R_TRUMP,
-                      R_TTMASK, hibit, popcount)
+                      R_TTMASK, hibit, popcount, tt_slot, tt_store)
 
 # -- the rule vector of these games (indices past the generic ones) -------------------
 G_KIND = 16
@@ -586,33 +586,6 @@ def relative_move(L, H, n, m):
 
 
 @kernel
-def gslot(k1, k2, mask):
-    h = k1 ^ (k1 >> 29) ^ (k2 >> 7) ^ (k2 >> 37) ^ (k1 >> 47)
-    return h & mask
-
-
-@kernel
-def gstore(tt_keys, tt_vals, slot, k1, k2, gen, value, is_lower, best):
-    """Record that the future value of the position keyed (k1, k2) is at
-    least (``is_lower``) or at most ``value``, and its best move."""
-    if not (tt_keys[slot, 2] == gen and tt_keys[slot, 0] == k1 and tt_keys[slot, 1] == k2):
-        tt_keys[slot, 0] = k1
-        tt_keys[slot, 1] = k2
-        tt_keys[slot, 2] = gen
-        tt_vals[slot, 0] = -1000000
-        tt_vals[slot, 1] = 1000000
-        tt_vals[slot, 2] = -1
-    if is_lower:
-        if value > tt_vals[slot, 0]:
-            tt_vals[slot, 0] = value
-    else:
-        if value < tt_vals[slot, 1]:
-            tt_vals[slot, 1] = value
-    if best >= 0:
-        tt_vals[slot, 2] = best
-
-
-@kernel
 def later_opponents_best(L, p, led, trump, ntr, n, sides, kind):
     """Move ordering: the best card of the suit ``led`` and the best trump
     that an opponent of ``p`` playing after p in this trick (``ntr`` cards
@@ -882,7 +855,7 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                         k1, k2 = rkey(L, H, leader, fl, n, eq)
                     else:
                         k1, k2 = gkey(L, H, leader, fl, n, zob, zf)
-                    slot = gslot(k1, k2, rules[R_TTMASK])
+                    slot = tt_slot(k1, k2, rules[R_TTMASK])
                     ctx[C_TTPROBES] += 1
                     fr[d, F_K1] = k1
                     fr[d, F_K2] = k2
@@ -929,7 +902,7 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                 res = fr[d, F_BEST]
                 slot = fr[d, F_SLOT]
                 if slot >= 0:
-                    gstore(tt_keys, tt_vals, slot, fr[d, F_K1], fr[d, F_K2], gen, res,
+                    tt_store(tt_keys, tt_vals, slot, fr[d, F_K1], fr[d, F_K2], gen, res,
                            maximizing, relative_move(L, H, n, m))
                     ctx[C_TTSTORES] += 1
             else:
@@ -977,7 +950,7 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
             res = fr[d, F_BEST]
             slot = fr[d, F_SLOT]
             if slot >= 0:
-                gstore(tt_keys, tt_vals, slot, fr[d, F_K1], fr[d, F_K2], gen, res,
+                tt_store(tt_keys, tt_vals, slot, fr[d, F_K1], fr[d, F_K2], gen, res,
                        fr[d, F_MAX] == 0, -1)
                 ctx[C_TTSTORES] += 1
         if d == d0:
