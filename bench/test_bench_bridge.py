@@ -51,6 +51,22 @@ def report(benchmark, label, times, nodes=None):
                                     for k, v in info.items()))
 
 
+def time_dds(benchmark, label, deals):
+    """DDS's SolveBoard (every card scored) on each endplay deal, timed."""
+    endplay_dds = pytest.importorskip("endplay.dds")
+    times = []
+
+    def run():
+        times.clear()
+        for deal in deals:
+            t = time.perf_counter()
+            endplay_dds.solve_board(deal)
+            times.append(time.perf_counter() - t)
+
+    benchmark.pedantic(run, rounds=1, iterations=1)
+    report(benchmark, label, times)
+
+
 @pytest.mark.parametrize("tricks", sorted(SETS))
 def test_atout_all_cards(benchmark, tricks):
     states = positions(tricks, SETS[tricks])
@@ -73,20 +89,8 @@ def test_atout_all_cards(benchmark, tricks):
 
 @pytest.mark.parametrize("tricks", sorted(SETS))
 def test_dds_all_cards(benchmark, tricks):
-    endplay_dds = pytest.importorskip("endplay.dds")
     states = positions(tricks, SETS[tricks])
-    deals = [endplay_position(s) for s in states]
-    times = []
-
-    def run():
-        times.clear()
-        for deal in deals:
-            t = time.perf_counter()
-            endplay_dds.solve_board(deal)
-            times.append(time.perf_counter() - t)
-
-    benchmark.pedantic(run, rounds=1, iterations=1)
-    report(benchmark, f"DDS bridge {tricks} tricks left", times)
+    time_dds(benchmark, f"DDS bridge {tricks} tricks left", [endplay_position(s) for s in states])
 
 
 def test_atout_full_deals_with_a_node_limit(benchmark):
@@ -114,21 +118,11 @@ def test_atout_full_deals_with_a_node_limit(benchmark):
 
 
 def test_dds_full_deals(benchmark):
-    endplay_dds = pytest.importorskip("endplay.dds")
+    pytest.importorskip("endplay.dds")
     from endplay.types import Deal, Denom, Player
     deals = []
     for seed in range(6):
         d = Deal(BRIDGE.format_deal(BRIDGE.random_deal(seed)))
         d.first, d.trump = Player.west, Denom.nt
         deals.append(d)
-    times = []
-
-    def run():
-        times.clear()
-        for deal in deals:
-            t = time.perf_counter()
-            endplay_dds.solve_board(deal)
-            times.append(time.perf_counter() - t)
-
-    benchmark.pedantic(run, rounds=1, iterations=1)
-    report(benchmark, "DDS bridge full deals", times)
+    time_dds(benchmark, "DDS bridge full deals", deals)

@@ -713,13 +713,7 @@ def _pt_store(L, n, tag, lk, base, value, is_lower, best, rt, tt_keys, tt_vals, 
         tt_vals[a, 1] = 1000000
         tt_vals[a, 2] = -1
     tt_keys[a + 1, 1] = age
-    if is_lower:
-        if value > tt_vals[a, 0]:
-            tt_vals[a, 0] = value
-    elif value < tt_vals[a, 1]:
-        tt_vals[a, 1] = value
-    if best >= 0:
-        tt_vals[a, 2] = best
+    tt_tighten(tt_vals, a, value, is_lower, best)
 
 
 @kernel
@@ -810,6 +804,13 @@ def tt_store(tt_keys, tt_vals, slot, k1, k2, gen, value, is_lower, best):
         tt_vals[slot, 0] = -1000000
         tt_vals[slot, 1] = 1000000
         tt_vals[slot, 2] = -1
+    tt_tighten(tt_vals, slot, value, is_lower, best)
+
+
+@kernel
+def tt_tighten(tt_vals, slot, value, is_lower, best):
+    """Raise the entry's lower bound (``is_lower``) or lower its upper
+    bound to ``value``; remember the best move if one is given."""
     if is_lower:
         if value > tt_vals[slot, 0]:
             tt_vals[slot, 0] = value
