@@ -1,4 +1,5 @@
-"""The Numba kernels of the double-dummy search, generic over games.
+"""The Numba kernels of the bridge double-dummy search, and the few helpers
+(bit tricks, table slots and bounds) that ``solver.rules`` shares.
 
 Representation (built once per solve by ``solver.tables`` from an engine
 state, see there):
@@ -6,22 +7,20 @@ state, see there):
 * the engine's bitboards (two uint64 words, word 0 bit = plain card id,
   word 1 bit = card - 64) are split into **lanes**: ``L[seat, suit]`` is an
   int64 bit mask of the cards a seat holds in one suit, bit = the card's
-  *strength* rank inside the suit as the game plays it (0 weakest). Suits
-  0..3 are the plain suits, 4 the tarot trumps, 5 the fool. For bridge the
-  rank is the plain position; a game whose trump suit has another order
-  (Belote) relabels it in the lane.
+  rank inside the suit (0 weakest). Suits 0..3 are the plain suits (lanes
+  4 and 5, the tarot trumps and fool, are empty for bridge).
 * a move is ``suit * 32 + rank``.
-* ``rules`` (int64 vector, indices ``R_*``) holds the game's flags,
-  ``sides`` the side of each seat, ``pts[suit, rank]`` the card points.
+* ``rules`` (int64 vector, indices ``R_*``) holds the deal's flags and
+  ``sides`` the side of each seat.
 * the current trick lives in ``ts``/``tr`` (suit, rank of each card played),
   at positions ``depth - ntr .. depth - 1``: each trick has its own slots so a
   deeper search never overwrites the trick of its caller.
 
 The search answers one boolean question, "can ``rules[R_MAXSIDE]`` take at
-least ``need`` more from here?" (tricks or points of the rest of the deal),
-with a transposition table keyed at trick boundaries that stores a lower and
-an upper bound of that future value and the best lead. Node limits abort the
-search (``ctx[C_ABORT]``); an aborted answer is never stored.
+least ``need`` more tricks from here?", with a partition table keyed at
+trick boundaries that stores a lower and an upper bound of the tricks to
+come and the best lead. Node limits abort the search (``ctx[C_ABORT]``); an
+aborted answer is never stored.
 """
 
 from __future__ import annotations
@@ -36,14 +35,14 @@ R_TRUMP = 1        # trump suit (lane) or -1
 R_MAXSIDE = 2
 R_TRICKVAL = 3     # value of a trick besides its card points (bridge: 1)
 R_LASTBONUS = 4    # extra value of the last trick (Belote: 10)
-R_KEYMODE = 5      # 0: relative ranks (trick games), 1: Zobrist on exact cards
+R_KEYMODE = 5      # 0: relative ranks, 1: exact cards (read by ``solver.rules``)
 R_GEN = 6          # generation: table entries of another solve never match
 R_TTMASK = 7
-R_USEPTS = 8       # card points matter
-R_OBLIG = 9        # obligations: 0 follow suit only
-R_ORDER = 10       # move-ordering flavour: 0 trick game
-R_QUICK = 11       # quick-trick bound valid (follow suit only, tricks only)
-R_CAPOT = 12       # bonus when the max side wins every trick (Belote: 90)
+R_USEPTS = 8       # card points matter (the point games of ``solver.rules``)
+R_OBLIG = 9        # obligations: 0 follow suit only (bridge's; kept for the vector)
+R_ORDER = 10       # (unused)
+R_QUICK = 11       # quick-trick bound valid (bridge: always)
+R_CAPOT = 12       # bonus when the max side wins every trick (0 for bridge)
 N_RULES = 16
 
 # -- counters and limits -------------------------------------------------------
@@ -59,6 +58,7 @@ N_CTX = 8
 
 NSUITS = 6
 MAXMOVES = 32
+NOREL = 32         # a suit's lowest relevant rank when no card of it is relevant
 
 
 def _tables():
@@ -102,6 +102,20 @@ def top_run(mine, rem):
 
 
 @kernel
+def kth_rank(rem, k):
+    """Rank of the ``k``-th strongest card of ``rem`` (k from 1; ``NOREL``
+    for k = 0 or fewer than k cards)."""
+    x = rem
+    while x:
+        r = hibit(x)
+        k -= 1
+        if k == 0:
+            return r
+        x ^= 1 << r
+    return NOREL
+
+
+@kernel
 def words_to_lanes(words, lanes):
     """Split uint64 bitboards (``words[seat, 0/1]``, engine card ids) into
     ``lanes[seat, suit]`` with the plain positions (no relabelling)."""
@@ -137,102 +151,18 @@ def trick_winner(ts, tr, base, n, trump):
 
 
 @kernel
-def legal_lanes(L, p, ts, tr, base, ntr, leader, rules, sides, out):
-    """Legal cards of seat ``p`` per suit into ``out[suit]``.
-
-    ``rules[R_OBLIG]`` 0: follow suit if you can, else anything (bridge).
-    1 (Belote): follow; trump led: beat the trick's best trump if you can;
-    cannot follow: partner winning -> anything, but a trump played must beat
-    the trick's trumps if it can; else trump, overtrumping if you can, else
-    any trump; no trump -> anything."""
+def legal_lanes(L, p, ts, base, ntr, out):
+    """Legal cards of seat ``p`` per suit into ``out[suit]``: follow the
+    suit led if you can, else anything."""
     for s in range(NSUITS):
         out[s] = L[p, s]
     if ntr == 0:
         return
     led = ts[base]
-    oblig = rules[R_OBLIG]
-    if oblig == 0:
-        if L[p, led] != 0:
-            for s in range(NSUITS):
-                if s != led:
-                    out[s] = 0
-        return
-    trump = rules[R_TRUMP]
-    top = -1
-    for i in range(ntr):
-        if ts[base + i] == trump and tr[base + i] > top:
-            top = tr[base + i]
-    trumps = L[p, trump]
-    over = trumps if top < 0 else trumps & ~((2 << top) - 1)
     if L[p, led] != 0:
         for s in range(NSUITS):
             if s != led:
                 out[s] = 0
-        if led == trump and over != 0:
-            out[trump] = over
-        return
-    if trumps == 0:
-        return
-    w = (leader + trick_winner(ts, tr, base, ntr, trump)) % rules[R_NSEATS]
-    if sides[w] == sides[p]:
-        if over != 0:
-            out[trump] = over
-        return
-    for s in range(NSUITS):
-        if s != trump:
-            out[s] = 0
-    if over != 0:
-        out[trump] = over
-
-
-@kernel
-def _key(L, leader, lost, rules, zob):
-    """Table key of a trick-boundary position (two int64)."""
-    n = rules[R_NSEATS]
-    if rules[R_KEYMODE] == 0:
-        # relative ranks: for each suit the owners of its remaining cards,
-        # strongest first, 2 bits each, then the count (4 bits)
-        k1 = 0
-        k2 = 0
-        for s in range(4):
-            rem = 0
-            for q in range(n):
-                rem |= L[q, s]
-            code = 0
-            cnt = 0
-            x = rem
-            while x:
-                r = hibit(x)
-                bit = 1 << r
-                x ^= bit
-                owner = 0
-                for q in range(n):
-                    if L[q, s] & bit:
-                        owner = q
-                        break
-                code = (code << 2) | owner
-                cnt += 1
-            code = (code << 4) | cnt
-            if s < 2:
-                k1 = (k1 << 30) | code
-            else:
-                k2 = (k2 << 30) | code
-        k2 |= leader << 60
-        return k1, k2
-    k1 = zob[0, leader, 5, 31]
-    k2 = zob[1, leader, 5, 31]
-    if lost:
-        k1 ^= zob[0, 0, 5, 30]
-        k2 ^= zob[1, 0, 5, 30]
-    for q in range(n):
-        for s in range(NSUITS):
-            x = L[q, s]
-            while x:
-                r = hibit(x)
-                x ^= 1 << r
-                k1 ^= zob[0, q, s, r]
-                k2 ^= zob[1, q, s, r]
-    return k1, k2
 
 
 @kernel
@@ -303,16 +233,15 @@ def _discard_score(L, p, s, r, rem, top, n, sides):
 
 
 @kernel
-def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, pts, mv, sc, lg, best):
+def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, sc, lg, best):
     """Moves of seat ``p`` into ``mv[depth]``, one per block of equivalent
     cards, best first; returns their number. ``best`` is the table's best
     lead (suit * 32 + rank among the remaining cards from the top) or -1."""
     n = rules[R_NSEATS]
     base = depth - ntr
-    usepts = rules[R_USEPTS]
     trump = rules[R_TRUMP]
     legal = lg[depth]
-    legal_lanes(L, p, ts, tr, base, ntr, leader, rules, sides, legal)
+    legal_lanes(L, p, ts, base, ntr, legal)
     # the trick so far: who is winning with what
     wi = -1
     ws = -1
@@ -323,7 +252,6 @@ def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, pts, mv, sc, lg, 
         wr = tr[base + wi]
     partner_wins = ntr > 0 and sides[(leader + wi) % n] == sides[p]
     last = ntr == n - 1
-    bridge = rules[R_KEYMODE] == 0
     nm = 0
     for s in range(NSUITS):
         m = legal[s]
@@ -336,51 +264,33 @@ def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, pts, mv, sc, lg, 
             if ts[base + i] == s:
                 rem |= 1 << tr[base + i]
         top = hibit(rem)
-        bs = -1
         br = -1
         if best >= 0 and (best >> 5) == s:
-            k = best & 31
-            x = rem
-            while x:
-                r = hibit(x)
-                x ^= 1 << r
-                if k == 0:
-                    br = r
-                    break
-                k -= 1
-            bs = s
+            br = kth_rank(rem, (best & 31) + 1)
         x = m
         while x:
             r = hibit(x)
             x ^= 1 << r
             # top of a block: the next stronger remaining card is not ours
             above = rem & ~((2 << r) - 1)
-            if above != 0:
-                nxt = above & -above
-                if (m & nxt) != 0 and (usepts == 0 or pts[s, hibit(nxt)] == pts[s, r]):
-                    continue
+            if above != 0 and (m & above & -above) != 0:
+                continue
             # score for ordering
-            if bs == s and br == r:
+            if br == r:
                 score = 10000
             elif ntr == 0:
                 score = _lead_score(L, p, s, r, rem, top, trump, n, sides)
-            else:
-                beats = (s == ws and r > wr) or (s == trump and ws != trump)
-                if partner_wins and not _threatened(L, p, ws, wr, ts[base], trump, n, ntr + 1, sides):
-                    score = -r
-                    if usepts:
-                        score += 2 * pts[s, r]
-                elif beats:
-                    if last or not _threatened(L, p, s, r, ts[base], trump, n, ntr + 1, sides):
-                        score = 200 - r
-                    else:
-                        score = 60 - r
+            elif s != ts[base] and s != trump:
+                score = _discard_score(L, p, s, r, rem, top, n, sides)
+            elif partner_wins and not _threatened(L, p, ws, wr, ts[base], trump, n, ntr + 1, sides):
+                score = -r
+            elif (s == ws and r > wr) or (s == trump and ws != trump):
+                if last or not _threatened(L, p, s, r, ts[base], trump, n, ntr + 1, sides):
+                    score = 200 - r
                 else:
-                    score = -r
-                    if usepts:
-                        score -= 2 * pts[s, r]
-                if bridge and s != ts[base] and s != trump:
-                    score = _discard_score(L, p, s, r, rem, top, n, sides)
+                    score = 60 - r
+            else:
+                score = -r
             # insertion sort, best first
             j = nm
             while j > 0 and sc[depth, j - 1] < score:
@@ -394,26 +304,12 @@ def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, pts, mv, sc, lg, 
 
 
 @kernel
-def _future_bound(L, leader, rules, pts):
-    """An upper bound of what any side can still take: every remaining
-    trick and every remaining point."""
-    n = rules[R_NSEATS]
+def _tricks_left(L, leader):
+    """Tricks still to play at a trick start: the leader's cards."""
     tl = 0
     for s in range(NSUITS):
         tl += popcount(L[leader, s])
-    if tl == 0:
-        return 0, 0
-    bound = tl * rules[R_TRICKVAL] + rules[R_LASTBONUS] + rules[R_CAPOT]
-    if rules[R_USEPTS]:
-        for q in range(n):
-            for s in range(NSUITS):
-                x = L[q, s]
-                while x:
-                    r = hibit(x)
-                    x ^= 1 << r
-                    bound += pts[s, r]
-    return tl, bound
-
+    return tl
 
 
 @allocating_kernel
@@ -556,7 +452,6 @@ def sure_trumps(L, rules, sides, side):
 #   vals[a] lower bound, upper bound, best lead
 # A suit's pattern is the owners of its k top cards (2 bits each, strongest
 # first) then k (4 bits).
-NOREL = 32
 PT_WAYS = 32
 
 
@@ -623,19 +518,10 @@ def _pattern_ranks(L, n, keys, a, rt):
         else:
             pat = (keys[a + 1, 0] >> (30 * (3 - s))) & 0x3FFFFFFF
         k = pat & 15
-        rt[s] = NOREL
-        if k == 0:
-            continue
         rem = 0
         for q in range(n):
             rem |= L[q, s]
-        x = rem
-        r = NOREL
-        while k > 0:
-            r = hibit(x)
-            x ^= 1 << r
-            k -= 1
-        rt[s] = r
+        rt[s] = kth_rank(rem, k)
 
 
 @kernel
@@ -719,20 +605,14 @@ def _pt_store(L, n, tag, lk, base, value, is_lower, best, rt, tt_keys, tt_vals, 
 @kernel
 def _used_ranks(L, n, used, rt):
     """The rank of the ``used[suit]``-th card from the top of each suit
-    (``NOREL`` where no card is used), lowered into ``rt``."""
+    (none where no card is used), lowered into ``rt``."""
     for s in range(4):
-        k = used[s]
-        if k == 0:
+        if used[s] == 0:
             continue
         rem = 0
         for q in range(n):
             rem |= L[q, s]
-        x = rem
-        r = NOREL
-        while x and k > 0:
-            r = hibit(x)
-            x ^= 1 << r
-            k -= 1
+        r = kth_rank(rem, used[s])
         if r < rt[s]:
             rt[s] = r
 
@@ -777,20 +657,18 @@ F_LEADER = 1
 F_NEED = 2
 F_NM = 3
 F_IDX = 4
-F_SLOT = 5
-F_K1 = 6
-F_K2 = 7
-F_P = 8
-F_MAX = 9
-F_LOST = 10      # the min side has won a trick (no capot for the max side)
-F_REL = 11       # 4 columns: lowest relevant rank per suit over the children tried
-F_WS = 15        # the move tried completed a trick won by rank: its suit (else -1)
-F_WR = 16        # ... and its rank
-F_GAIN = 17      # what the move tried banks for the max side (its trick, if it ends one)
-F_BEST = 18      # the best value of the children tried (fail-soft)
-F_SKIP = 19      # 4 columns: a failed card below its child's relevant rank makes the
+F_SLOT = 5       # first row of the table bucket (-1: no table entry here)
+F_LK = 6         # the hand lengths key
+F_P = 7
+F_MAX = 8
+F_REL = 9        # 4 columns: lowest relevant rank per suit over the children tried
+F_WS = 13        # the move tried completed a trick won by rank: its suit (else -1)
+F_WR = 14        # ... and its rank
+F_GAIN = 15      # the trick the move tried banks for the max side (0 or 1)
+F_BEST = 16      # the best value of the children tried (fail-soft)
+F_SKIP = 17      # 4 columns: a failed card below its child's relevant rank makes the
                  # hand's lower cards of the suit equivalent (skip those below this)
-N_FRAME = 23
+N_FRAME = 23     # (the api allocates the frames; 21 are used)
 
 
 @kernel
@@ -823,20 +701,20 @@ def tt_tighten(tt_vals, slot, value, is_lower, best):
 @allocating_kernel
 def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
            tt_keys, tt_vals, mv, sc, lg, fr, ctx):
-    """Can the max side take at least ``need0`` more from here? Answered
-    fail-soft: a value v of the future with v >= need0 meaning "yes, and the
-    value is at least v", v < need0 "no, and the value is at most v".
+    """Can the max side take at least ``need0`` more tricks from here?
+    Answered fail-soft: a value v of the future with v >= need0 meaning
+    "yes, and the value is at least v", v < need0 "no, and the value is at
+    most v".
 
     An iterative alpha-beta (null window), one frame per ply in
     ``fr[depth]``; ``L`` and ``ts``/``tr`` are restored on return. (Numba
     does not cache recursive functions reliably, hence no recursion.)
-    ``R_KEYMODE`` 0 stores bounds by partition (see above), 1 by exact
-    Zobrist key."""
+    Bounds are stored by partition (see above). ``lost0``, ``pts`` and
+    ``zob`` are unused: the api calls every game's search alike."""
     n = rules[R_NSEATS]
     maxside = rules[R_MAXSIDE]
     trump = rules[R_TRUMP]
     gen = rules[R_GEN]
-    part = rules[R_KEYMODE] == 0
     rt = np.empty(4, dtype=np.int64)     # relevant ranks answered by the last frame
     cf = np.empty(4, dtype=np.int64)
     cnt = np.empty(4, dtype=np.int64)
@@ -845,7 +723,6 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
     fr[d, F_NTR] = ntr0
     fr[d, F_LEADER] = leader0
     fr[d, F_NEED] = need0
-    fr[d, F_LOST] = lost0
     entering = True
     val = 0
     while True:
@@ -868,68 +745,26 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
             for s in range(4):
                 rt[s] = NOREL
             if ntr == 0:
+                tl = _tricks_left(L, leader)
                 if need <= 0:
                     val = 0
                     resolved = True
-                else:
-                    tl, bound = _future_bound(L, leader, rules, pts)
-                    if need > bound:
-                        val = bound
-                        resolved = True
-                    elif rules[R_QUICK] and tl > 1:
-                        q = quick_tricks_used(L, leader, rules, sides, used)
-                        if sides[leader] == maxside:
-                            if q >= need:
-                                val = q
-                                resolved = True
-                        elif need > tl - q:
-                            val = tl - q
-                            resolved = True
-                        if resolved:
-                            _used_ranks(L, n, used, rt)
-                        elif trump >= 0:
-                            # trumps above all the other side's are sure tricks
-                            k, kt = sure_trumps(L, rules, sides, maxside)
-                            if k >= need:
-                                val = k
-                                resolved = True
-                            else:
-                                k, kt = sure_trumps(L, rules, sides, 1 - maxside)
-                                if need > tl - k:
-                                    val = tl - k
-                                    resolved = True
-                            if resolved:
-                                for s in range(4):
-                                    used[s] = kt if s == trump else 0
-                                _used_ranks(L, n, used, rt)
-                    if not resolved and part:
-                        lk = _suit_codes(L, n, cf, cnt)
-                        slot = _pt_bucket(lk, leader, rules[R_TTMASK])
-                        ctx[C_TTPROBES] += 1
-                        fr[d, F_K1] = lk
-                        found, best, bv = _pt_probe(L, n, -1 - gen * 4 - leader, lk, slot, need,
+                elif need > tl:
+                    val = tl
+                    resolved = True
+                elif tl > 1:
+                    resolved, val = _trick_bounds(L, leader, need, tl, rules, sides, used, rt)
+                if not resolved:
+                    lk = _suit_codes(L, n, cf, cnt)
+                    slot = _pt_bucket(lk, leader, rules[R_TTMASK])
+                    ctx[C_TTPROBES] += 1
+                    fr[d, F_LK] = lk
+                    found, best, bv = _pt_probe(L, n, -1 - gen * 4 - leader, lk, slot, need,
                                                 tt_keys, tt_vals, cf, cnt, rt)
-                        if found >= 0:
-                            ctx[C_TTHITS] += 1
-                            val = bv
-                            resolved = True
-                    elif not resolved:
-                        k1, k2 = _key(L, leader, fr[d, F_LOST], rules, zob)
-                        slot = tt_slot(k1, k2, rules[R_TTMASK])
-                        ctx[C_TTPROBES] += 1
-                        fr[d, F_K1] = k1
-                        fr[d, F_K2] = k2
-                        if (tt_keys[slot, 2] == gen and tt_keys[slot, 0] == k1
-                                and tt_keys[slot, 1] == k2):
-                            ctx[C_TTHITS] += 1
-                            if tt_vals[slot, 0] >= need:
-                                val = tt_vals[slot, 0]
-                                resolved = True
-                            elif tt_vals[slot, 1] < need:
-                                val = tt_vals[slot, 1]
-                                resolved = True
-                            else:
-                                best = tt_vals[slot, 2]
+                    if found >= 0:
+                        ctx[C_TTHITS] += 1
+                        val = bv
+                        resolved = True
             if not resolved:
                 p = (leader + ntr) % n
                 fr[d, F_P] = p
@@ -939,7 +774,7 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
                 for s in range(4):
                     fr[d, F_REL + s] = NOREL
                     fr[d, F_SKIP + s] = -1
-                fr[d, F_NM] = _gen_moves(L, ts, tr, ntr, d, leader, p, rules, sides, pts,
+                fr[d, F_NM] = _gen_moves(L, ts, tr, ntr, d, leader, p, rules, sides,
                                          mv, sc, lg, best)
                 fr[d, F_IDX] = 0
                 expand = True
@@ -961,13 +796,9 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
                     ctx[C_FIRSTCUTS] += 1
                 slot = fr[d, F_SLOT]
                 if slot >= 0:
-                    if part:
-                        _pt_store(L, n, -1 - gen * 4 - fr[d, F_LEADER], fr[d, F_K1], slot,
-                                  val, yes, _relative_move(L, n, m), rt,
-                                  tt_keys, tt_vals, cf, cnt, ctx[C_TTSTORES])
-                    else:
-                        tt_store(tt_keys, tt_vals, slot, fr[d, F_K1], fr[d, F_K2], gen,
-                               val, yes, _relative_move(L, n, m))
+                    _pt_store(L, n, -1 - gen * 4 - fr[d, F_LEADER], fr[d, F_LK], slot,
+                              val, yes, _relative_move(L, n, m), rt,
+                              tt_keys, tt_vals, cf, cnt, ctx[C_TTSTORES])
                     ctx[C_TTSTORES] += 1
             else:
                 for s in range(4):
@@ -976,18 +807,17 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
                 if (val > fr[d, F_BEST]) == maximizing:
                     fr[d, F_BEST] = val
                 s = m >> 5
-                if part and s < 4 and (m & 31) < rt[s] and rt[s] > fr[d, F_SKIP + s]:
+                if s < 4 and (m & 31) < rt[s] and rt[s] > fr[d, F_SKIP + s]:
                     fr[d, F_SKIP + s] = rt[s]
                 fr[d, F_IDX] = i + 1
                 expand = True
         if expand:
+            # cards below the relevant rank of a failed card of their suit
+            # lead to the same partition: they fail as well
             i = fr[d, F_IDX]
-            if part:
-                # cards below the relevant rank of a failed card of their suit
-                # lead to the same partition: they fail as well
-                while i < fr[d, F_NM] and (mv[d, i] & 31) < fr[d, F_SKIP + (mv[d, i] >> 5)]:
-                    i += 1
-                fr[d, F_IDX] = i
+            while i < fr[d, F_NM] and (mv[d, i] & 31) < fr[d, F_SKIP + (mv[d, i] >> 5)]:
+                i += 1
+            fr[d, F_IDX] = i
             if i < fr[d, F_NM]:
                 ntr = fr[d, F_NTR]
                 leader = fr[d, F_LEADER]
@@ -1010,29 +840,13 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
                         if j != wi and ts[base + j] == ts[base + wi] and ts[base + wi] < 4:
                             fr[d, F_WS] = ts[base + wi]
                             fr[d, F_WR] = tr[base + wi]
-                    gain = 0
-                    if sides[w] == maxside:
-                        gain = rules[R_TRICKVAL]
-                        if rules[R_USEPTS]:
-                            for j in range(n):
-                                gain += pts[ts[base + j], tr[base + j]]
-                        if rules[R_LASTBONUS] or rules[R_CAPOT]:
-                            empty = True
-                            for s2 in range(NSUITS):
-                                if L[w, s2] != 0:
-                                    empty = False
-                            if empty:
-                                gain += rules[R_LASTBONUS]
-                                if fr[d, F_LOST] == 0:
-                                    gain += rules[R_CAPOT]
+                    gain = 1 if sides[w] == maxside else 0
                     fr[d + 1, F_NTR] = 0
-                    fr[d + 1, F_LOST] = fr[d, F_LOST] if sides[w] == maxside else 1
                     fr[d + 1, F_LEADER] = w
                     fr[d + 1, F_NEED] = need - gain
                     fr[d, F_GAIN] = gain
                 else:
                     fr[d + 1, F_NTR] = ntr + 1
-                    fr[d + 1, F_LOST] = fr[d, F_LOST]
                     fr[d + 1, F_LEADER] = leader
                     fr[d + 1, F_NEED] = need
                 d += 1
@@ -1042,17 +856,12 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
             val = fr[d, F_BEST]
             for s in range(4):
                 rt[s] = fr[d, F_REL + s]
-            if part:
-                _widen_blocks(L, ts, tr, d - fr[d, F_NTR], fr[d, F_NTR], n, lg[d], rt)
+            _widen_blocks(L, ts, tr, d - fr[d, F_NTR], fr[d, F_NTR], n, lg[d], rt)
             slot = fr[d, F_SLOT]
             if slot >= 0:
-                if part:
-                    _pt_store(L, n, -1 - gen * 4 - fr[d, F_LEADER], fr[d, F_K1], slot,
-                              val, val >= fr[d, F_NEED], -1, rt, tt_keys, tt_vals, cf, cnt,
-                              ctx[C_TTSTORES])
-                else:
-                    tt_store(tt_keys, tt_vals, slot, fr[d, F_K1], fr[d, F_K2], gen, val,
-                           val >= fr[d, F_NEED], -1)
+                _pt_store(L, n, -1 - gen * 4 - fr[d, F_LEADER], fr[d, F_LK], slot,
+                          val, val >= fr[d, F_NEED], -1, rt, tt_keys, tt_vals, cf, cnt,
+                          ctx[C_TTSTORES])
                 ctx[C_TTSTORES] += 1
         # frame d is answered: hand ``val`` (and ``rt``) to its parent
         if d == d0:
@@ -1060,6 +869,35 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
         d -= 1
         entering = False
 
+
+@kernel
+def _trick_bounds(L, leader, need, tl, rules, sides, used, rt):
+    """Answer a trick start from the cheap bounds when they settle it:
+    (settled, the bound). Quick tricks of the leader's side, then trumps
+    above all the other side's; ``rt`` gets the top cards they rely on."""
+    n = rules[R_NSEATS]
+    maxside = rules[R_MAXSIDE]
+    q = quick_tricks_used(L, leader, rules, sides, used)
+    if sides[leader] == maxside:
+        if q >= need:
+            _used_ranks(L, n, used, rt)
+            return True, q
+    elif need > tl - q:
+        _used_ranks(L, n, used, rt)
+        return True, tl - q
+    if rules[R_TRUMP] < 0:
+        return False, 0
+    k, kt = sure_trumps(L, rules, sides, maxside)
+    val = k
+    if k < need:
+        k, kt = sure_trumps(L, rules, sides, 1 - maxside)
+        if need <= tl - k:
+            return False, 0
+        val = tl - k
+    for s in range(4):
+        used[s] = kt if s == rules[R_TRUMP] else 0
+    _used_ranks(L, n, used, rt)
+    return True, val
 
 @kernel
 def _relative_move(L, n, m):

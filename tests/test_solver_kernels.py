@@ -63,8 +63,7 @@ def kernel_legal_cards(state, pos, codec):
     """The legal cards of the player on turn as the game's kernel sees them."""
     out = np.zeros(K.NSUITS, dtype=np.int64)
     if state.game.name == "bridge":
-        K.legal_lanes(pos.lanes, state.to_play, pos.ts, pos.tr, 0, pos.ntr, pos.leader,
-                      pos.rules, pos.sides, out)
+        K.legal_lanes(pos.lanes, state.to_play, pos.ts, 0, pos.ntr, out)
         return sorted(codec.to_card(s * 32 + r) for s in range(K.NSUITS) for r in range(32)
                       if (int(out[s]) >> r) & 1)
     R.legal_g(pos.kl, state.to_play, pos.kts, pos.ktr, 0, pos.ntr, pos.leader, pos.fl0,
