@@ -58,6 +58,7 @@ N_CTX = 8
 
 NSUITS = 6
 MAXMOVES = 32
+KILLER_SCORE = 40
 NOREL = 32         # a suit's lowest relevant rank when no card of it is relevant
 
 
@@ -190,37 +191,82 @@ def _threatened(L, p, s, r, led, trump, n, played, sides):
 
 
 @kernel
-def _lead_score(L, p, s, r, rem, top, trump, n, sides):
-    """Ordering of a lead (a four-seat partnership trick game): cash top
-    cards, lead low toward partner's top card or a ruff by partner, avoid
-    leading into an opponent's top card or ruff."""
-    owner = -1
-    for q in range(n):
-        if (L[q, s] >> top) & 1:
-            owner = q
-    score = -r
-    if owner == p:
-        score = 90 if r == top else 20 - r
-    elif owner >= 0 and sides[owner] == sides[p]:
-        score = 70 - r
-    elif owner == (p + 1) % n:
-        score = 5 - r
-    else:
-        score = 30 - r
+def _owner(L, s, r):
+    """The seat holding card (s, r), -1 if none."""
+    for q in range(4):
+        if (L[q, s] >> r) & 1:
+            return q
+    return -1
+
+
+@kernel
+def _lead_score(L, p, s, r, rem, top, trump, tleft):
+    """Ordering of a lead (DDS's ideas): prefer suits where the opponents
+    have few choices (a small subtree), cash a trick the side can win
+    (more so when the opponents' second best card falls under it), lead
+    toward partner's tenace or sequence, avoid leading into RHO's honours,
+    high card of a sequence, low otherwise."""
+    lho = (p + 1) & 3
+    pa = (p + 2) & 3
+    rho = (p + 3) & 3
+    cl = popcount(L[lho, s])
+    cr = popcount(L[rho, s])
+    cp = popcount(L[pa, s])
+    # a void opponent chooses among all its cards
+    score = -((cl if cl else tleft) + (cr if cr else tleft)) * 27 // 4
+    if cp == 0:
+        score -= 9
+    o1 = _owner(L, s, top)
+    x = rem ^ (1 << top)
+    r2 = hibit(x) if x else -1
+    o2 = _owner(L, s, r2) if x else -1
+    x2 = x ^ (1 << r2) if x else 0
+    o3 = _owner(L, s, hibit(x2)) if x2 else -1
+    rel = popcount(rem & ((1 << r) - 1))
+    below = rem & ((1 << r) - 1)
+    seq = below != 0 and (L[p, s] >> hibit(below)) & 1 == 1
+    opp_ruff = False
+    pa_ruff = False
     if trump >= 0 and s != trump:
-        for q in range(n):
-            if q != p and L[q, s] == 0 and L[q, trump] != 0:
-                if sides[q] == sides[p]:
-                    score += 40
-                else:
-                    score -= 60
-    elif s == trump and owner >= 0 and sides[owner] == sides[p]:
-        # draw the opponents' trumps while our side holds the top one
-        for q in range(n):
-            if sides[q] != sides[p] and L[q, trump] != 0:
-                score += 50
-                break
-    return score
+        opp_ruff = (cl == 0 and L[lho, trump] != 0) or (cr == 0 and L[rho, trump] != 0)
+        pa_ruff = cp == 0 and L[pa, trump] != 0
+    opp_best = L[lho, s] | L[rho, s]
+    win = (r == top or (L[pa, s] != 0 and (opp_best == 0 or hibit(L[pa, s]) > hibit(opp_best))))
+    if opp_ruff:
+        win = False
+    if pa_ruff and not ((cl == 0 and L[lho, trump] != 0 and hibit(L[lho, trump]) > hibit(L[pa, trump]))
+                        or (cr == 0 and L[rho, trump] != 0
+                            and hibit(L[rho, trump]) > hibit(L[pa, trump]))):
+        win = True
+    if win:
+        if o2 == rho and cr != 1:
+            score -= 1
+        elif o2 == lho:
+            score += 22 if cl != 1 else 16
+        if (o2 != lho or cl == 1) and (o2 != rho or cr == 1):
+            score += 45 + rel
+        else:
+            score += 18 + rel
+        return score
+    if opp_ruff:
+        return score + 5 - r
+    if (o1 == rho or o2 == rho) and cr != 1:
+        score -= 10
+    elif o1 == lho and o2 == pa and cp != 1:
+        score += 31
+    if o2 == pa and o3 == pa:
+        score += 35
+    elif cp > 1 and ((o2 == p and o3 == pa) or (o2 == pa and o3 == p)):
+        score += 25
+    if (cl == 1 and o1 == lho) or (cr == 1 and o1 == rho):
+        return score + 28 + rel
+    if o1 == p:
+        return score - 17 + rel
+    if not seq:
+        return score + 12 + rel
+    if r == r2:
+        return score + 48
+    return score + 29 - rel
 
 
 @kernel
@@ -233,10 +279,11 @@ def _discard_score(L, p, s, r, rem, top, n, sides):
 
 
 @kernel
-def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, sc, lg, best):
+def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, sc, lg, best, killer):
     """Moves of seat ``p`` into ``mv[depth]``, one per block of equivalent
     cards, best first; returns their number. ``best`` is the table's best
-    lead (suit * 32 + rank among the remaining cards from the top) or -1."""
+    lead (suit * 32 + rank among the remaining cards from the top) or -1;
+    ``killer`` the card that last cut at this ply (or -1)."""
     n = rules[R_NSEATS]
     base = depth - ntr
     trump = rules[R_TRUMP]
@@ -252,6 +299,10 @@ def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, sc, lg, best)
         wr = tr[base + wi]
     partner_wins = ntr > 0 and sides[(leader + wi) % n] == sides[p]
     last = ntr == n - 1
+    tleft = 0
+    if ntr == 0:
+        for s in range(4):
+            tleft += popcount(L[p, s])
     nm = 0
     for s in range(NSUITS):
         m = legal[s]
@@ -279,7 +330,9 @@ def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, sc, lg, best)
             if br == r:
                 score = 10000
             elif ntr == 0:
-                score = _lead_score(L, p, s, r, rem, top, trump, n, sides)
+                score = _lead_score(L, p, s, r, rem, top, trump, tleft)
+                if s * 32 + r == killer:
+                    score += KILLER_SCORE
             elif s != ts[base] and s != trump:
                 score = _discard_score(L, p, s, r, rem, top, n, sides)
             elif partner_wins and not _threatened(L, p, ws, wr, ts[base], trump, n, ntr + 1, sides):
@@ -668,7 +721,9 @@ F_GAIN = 15      # the trick the move tried banks for the max side (0 or 1)
 F_BEST = 16      # the best value of the children tried (fail-soft)
 F_SKIP = 17      # 4 columns: a failed card below its child's relevant rank makes the
                  # hand's lower cards of the suit equivalent (skip those below this)
-N_FRAME = 23     # (the api allocates the frames; 21 are used)
+F_KILL = 21      # the move that last cut at this ply (kept between searches) ...
+F_KGEN = 22      # ... and the generation it belongs to
+N_FRAME = 23
 
 
 @kernel
@@ -775,7 +830,8 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
                     fr[d, F_REL + s] = NOREL
                     fr[d, F_SKIP + s] = -1
                 fr[d, F_NM] = _gen_moves(L, ts, tr, ntr, d, leader, p, rules, sides,
-                                         mv, sc, lg, best)
+                                         mv, sc, lg, best,
+                                         fr[d, F_KILL] if fr[d, F_KGEN] == gen else -1)
                 fr[d, F_IDX] = 0
                 expand = True
         else:
@@ -791,6 +847,8 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
             val += fr[d, F_GAIN]
             yes = val >= fr[d, F_NEED]
             if yes == maximizing:
+                fr[d, F_KILL] = m
+                fr[d, F_KGEN] = gen
                 ctx[C_CUTS] += 1
                 if i == 0:
                     ctx[C_FIRSTCUTS] += 1
