@@ -157,3 +157,32 @@ def endplay_position(state):
     for card in state.trick:
         deal.play(deck.token(card))
     return deal
+
+
+# -- memory ----------------------------------------------------------------------------
+
+_MEMORY_PROBE = """
+import json, resource, sys
+from atout.engine import get_game
+from atout.solver import Solver
+from atout.solver.testing import random_ending
+name, limit = sys.argv[1], (None if sys.argv[2] == "none" else int(sys.argv[2]))
+game = get_game(name)
+contract = {"declarer": ["S"], "strain": ["NT"]} if name == "bridge" else None
+state = random_ending(game, 7000, 99, contract, mid_trick=None)
+result = Solver().solve(state, all_cards=True, line=True, max_nodes=limit)
+print(json.dumps({"peak_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
+                  "nodes": result.nodes, "exact": result.exact}))
+"""
+
+
+def peak_memory_of_a_solve(name: str, max_nodes: int | None) -> dict:
+    """Peak resident size (MB) of a fresh process that solves a seeded full
+    deal of the game with the default table (every card, the line), with
+    its nodes and whether the answer was exact within ``max_nodes``."""
+    import json
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-c", _MEMORY_PROBE, name, str(max_nodes).lower()],
+                         capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
