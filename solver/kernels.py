@@ -88,6 +88,12 @@ def popcount(x):
 
 
 @kernel
+def lobit(x):
+    """Index of the lowest set bit of a lane (x > 0)."""
+    return hibit(x & -x)
+
+
+@kernel
 def top_run(mine, rem):
     """How many of the strongest remaining cards of a suit (``rem``) are in
     ``mine``, counting down from the top until one is not."""
@@ -270,12 +276,55 @@ def _lead_score(L, p, s, r, rem, top, trump, tleft):
 
 
 @kernel
+def _third_score(L, p, s, r, m, rem, ws, wr, partner_wins, trump):
+    """Ordering of the third hand's card of the suit led (``m`` its cards
+    of the suit, (ws, wr) the card winning so far): low when partner wins
+    anyway or when no card of ours can matter, the cheapest card that wins
+    against the fourth hand, else the card that forces the fourth hand's
+    top card out."""
+    fourth = (p + 1) & 3
+    f = L[fourth, s]
+    if f == 0:
+        if trump >= 0 and s != trump and L[fourth, trump] != 0:
+            return -r       # fourth hand ruffs
+        if partner_wins or ws != s:
+            return -r
+        return 200 - r if r > wr else -r
+    f_top = hibit(f)
+    if partner_wins and ws == s and wr > f_top:
+        return -r
+    if ws != s:
+        return -r           # second hand ruffed
+    my_top = hibit(m)
+    if my_top < wr or my_top < lobit(f):
+        return -r
+    if my_top > f_top:
+        return 200 - r if r > f_top and r > wr else -r
+    # fourth hand has the top: play just above its second card to force it
+    f2 = f ^ (1 << f_top)
+    force = hibit(f2) if f2 else -1
+    if force < wr:
+        force = wr
+    above = m & ~((2 << force) - 1)
+    if above != 0:
+        c = lobit(above)
+        # the block of our cards holding c (r is the top of its block)
+        if r >= c and (rem & ~m & ((1 << r) - 1) & ~((2 << c) - 1)) == 0:
+            return 20 - r
+    return -r
+
+
+@kernel
 def _discard_score(L, p, s, r, rem, top, n, sides):
     """Ordering of a discard (bridge): keep the top card of a suit, throw
     the weakest card first, from the longest suit."""
+    k = popcount(L[p, s])
+    score = (k * 64) // 24 - popcount(rem & ((1 << r) - 1))
     if r == top:
-        return -100
-    return popcount(L[p, s]) - 2 * popcount(rem & ((1 << r) - 1))
+        score -= 100
+    elif k == 2 and (L[p, s] >> hibit(rem ^ (1 << top))) & 1:
+        score -= 6      # the guard of a second best card
+    return score
 
 
 @kernel
@@ -298,6 +347,17 @@ def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, sc, lg, best,
         ws = ts[base + wi]
         wr = tr[base + wi]
     partner_wins = ntr > 0 and sides[(leader + wi) % n] == sides[p]
+    second_low = False
+    if ntr == 1:
+        # second hand: low when partner (fourth) beats the lead and all
+        # of the third hand's cards
+        led = ts[base]
+        pa = (p + 2) % n
+        third = (p + 1) % n
+        beat = max(wr, hibit(L[third, led]) if L[third, led] else -1)
+        if (L[pa, led] >> (beat + 1)) != 0 and (
+                led == trump or trump < 0 or L[third, led] != 0 or L[third, trump] == 0):
+            second_low = True
     last = ntr == n - 1
     tleft = 0
     if ntr == 0:
@@ -335,6 +395,10 @@ def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, sc, lg, best,
                     score += KILLER_SCORE
             elif s != ts[base] and s != trump:
                 score = _discard_score(L, p, s, r, rem, top, n, sides)
+            elif second_low:
+                score = -r
+            elif ntr == 2 and s == ts[base]:
+                score = _third_score(L, p, s, r, m, rem, ws, wr, partner_wins, trump)
             elif partner_wins and not _threatened(L, p, ws, wr, ts[base], trump, n, ntr + 1, sides):
                 score = -r
             elif (s == ws and r > wr) or (s == trump and ws != trump):
