@@ -472,8 +472,16 @@ def quick_tricks_used(L, leader, rules, sides, used):
         if k == 0:
             continue
         if s == trump or not opp_trumps:
-            total += k
             used[s] = k
+            if s == trump or trump < 0:
+                # the others hold at most k cards: every card of the suit wins
+                longest = 0
+                for q in range(n):
+                    if q != leader and popcount(L[q, s]) > longest:
+                        longest = popcount(L[q, s])
+                if longest <= k:
+                    k = popcount(mine)
+            total += k
         else:
             for q in range(n):
                 if sides[q] != side and L[q, trump] != 0:
@@ -871,7 +879,10 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
                 elif need > tl:
                     val = tl
                     resolved = True
-                elif tl > 1:
+                elif tl == 1:
+                    val = _last_trick(L, leader, rules, sides, rt)
+                    resolved = True
+                else:
                     resolved, val = _trick_bounds(L, leader, need, tl, rules, sides, used, rt)
                 if not resolved:
                     lk = _suit_codes(L, n, cf, cnt)
@@ -990,6 +1001,39 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
             return val
         d -= 1
         entering = False
+
+
+@kernel
+def _last_trick(L, leader, rules, sides, rt):
+    """The last trick, every hand holding one card: 1 if the max side wins
+    it; ``rt`` gets the winner's rank when it beat a card of its suit."""
+    trump = rules[R_TRUMP]
+    ws = -1
+    wr = -1
+    beat = False
+    for k in range(4):
+        q = (leader + k) & 3
+        for s in range(4):
+            if L[q, s] != 0:
+                r = hibit(L[q, s])
+                if k == 0:
+                    ws = s
+                    wr = r
+                    w = q
+                elif s == ws:
+                    beat = True
+                    if r > wr:
+                        wr = r
+                        w = q
+                elif s == trump:
+                    ws = s
+                    wr = r
+                    w = q
+                    beat = False
+    # a trump that beat another trump is relevant, as a card of the suit led
+    if beat:
+        rt[ws] = wr
+    return 1 if sides[w] == rules[R_MAXSIDE] else 0
 
 
 @kernel
