@@ -495,33 +495,46 @@ def quick_tricks_used(L, leader, rules, sides, used):
     if best_suit >= 0:
         used[best_suit] = best_side_suit
     if trump < 0 and n == 4:
-        # no trump: a low card to partner's top cards, then partner cashes
-        pa = (leader + 2) % n
+        # no trump: the leader cashes its own top cards, then a low card
+        # reaches partner's top cards of a suit and partner cashes its top
+        # cards there and elsewhere; partner keeps those through the
+        # leader's cashing only if its other cards cover the discards
+        pa = (leader + 2) & 3
+        # the runs of the leader and of partner, 4 bits a suit
+        lruns = 0
+        pruns = 0
+        tl = 0
         for s in range(4):
-            if L[leader, s] == 0 or L[pa, s] == 0:
-                continue
             rem = 0
             for q in range(n):
                 rem |= L[q, s]
-            k = top_run(L[pa, s], rem)
-            if k == 0 or (L[leader, s] >> hibit(rem)) & 1:
+            lruns |= top_run(L[leader, s], rem) << (4 * s)
+            pruns |= top_run(L[pa, s], rem) << (4 * s)
+            tl += popcount(L[leader, s])
+        for s in range(4):
+            ks = (pruns >> (4 * s)) & 15
+            if L[leader, s] == 0 or ks == 0:
                 continue
-            # partner wins k rounds of the suit (the leader follows with
-            # its cards below), then cashes its own top cards elsewhere
-            own = 0
-            for s2 in range(4):
-                if s2 != s:
-                    rem2 = 0
-                    for q in range(n):
-                        rem2 |= L[q, s2]
-                    own += top_run(L[pa, s2], rem2)
-            if k + own > total:
-                total = k + own
-                for s2 in range(4):
-                    rem2 = 0
-                    for q in range(n):
-                        rem2 |= L[q, s2]
-                    used[s2] = k if s2 == s else top_run(L[pa, s2], rem2)
+            cash = 0
+            follow = 0
+            disc = 0
+            theirs = ks
+            for t in range(4):
+                if t != s:
+                    kt = (lruns >> (4 * t)) & 15
+                    cash += kt
+                    c = popcount(L[pa, t])
+                    follow += min(kt, c)
+                    disc += max(kt - c, 0)
+                    theirs += (pruns >> (4 * t)) & 15
+            if tl - follow - theirs < disc:
+                cash = 0
+            if cash + theirs > total:
+                total = cash + theirs
+                for t in range(4):
+                    used[t] = (pruns >> (4 * t)) & 15
+                    if cash > 0:
+                        used[t] += (lruns >> (4 * t)) & 15
     return total
 
 
