@@ -206,44 +206,67 @@ def _owner(L, s, r):
 
 
 @kernel
-def _lead_score(L, p, s, r, rem, top, trump, tleft):
-    """Ordering of a lead (DDS's ideas): prefer suits where the opponents
-    have few choices (a small subtree), cash a trick the side can win
-    (more so when the opponents' second best card falls under it), lead
-    toward partner's tenace or sequence, avoid leading into RHO's honours,
-    high card of a sequence, low otherwise."""
+def _lead_suit(L, p, s, rem, top, trump, tleft):
+    """What the ordering of a lead needs to know of suit ``s`` (once per
+    suit): the base score (the opponents' choices in the suit: a void
+    opponent chooses among all its cards), the owners of the three top
+    cards, the second card's rank, the lengths of LHO, RHO and partner,
+    whether an opponent or partner can ruff, and whether partner's best
+    card beats the opponents' (without a ruff)."""
     lho = (p + 1) & 3
     pa = (p + 2) & 3
     rho = (p + 3) & 3
     cl = popcount(L[lho, s])
     cr = popcount(L[rho, s])
     cp = popcount(L[pa, s])
-    # a void opponent chooses among all its cards
     score = -((cl if cl else tleft) + (cr if cr else tleft)) * 27 // 4
     if cp == 0:
         score -= 9
     o1 = _owner(L, s, top)
     x = rem ^ (1 << top)
-    r2 = hibit(x) if x else -1
-    o2 = _owner(L, s, r2) if x else -1
-    x2 = x ^ (1 << r2) if x else 0
-    o3 = _owner(L, s, hibit(x2)) if x2 else -1
-    rel = popcount(rem & ((1 << r) - 1))
-    below = rem & ((1 << r) - 1)
-    seq = below != 0 and (L[p, s] >> hibit(below)) & 1 == 1
+    r2 = -1
+    o2 = -1
+    o3 = -1
+    if x:
+        r2 = hibit(x)
+        o2 = _owner(L, s, r2)
+        x ^= 1 << r2
+        if x:
+            o3 = _owner(L, s, hibit(x))
     opp_ruff = False
     pa_ruff = False
     if trump >= 0 and s != trump:
         opp_ruff = (cl == 0 and L[lho, trump] != 0) or (cr == 0 and L[rho, trump] != 0)
         pa_ruff = cp == 0 and L[pa, trump] != 0
     opp_best = L[lho, s] | L[rho, s]
-    win = (r == top or (L[pa, s] != 0 and (opp_best == 0 or hibit(L[pa, s]) > hibit(opp_best))))
+    pa_wins = L[pa, s] != 0 and (opp_best == 0 or hibit(L[pa, s]) > hibit(opp_best))
     if opp_ruff:
-        win = False
+        pa_wins = False
     if pa_ruff and not ((cl == 0 and L[lho, trump] != 0 and hibit(L[lho, trump]) > hibit(L[pa, trump]))
                         or (cr == 0 and L[rho, trump] != 0
                             and hibit(L[rho, trump]) > hibit(L[pa, trump]))):
-        win = True
+        pa_wins = True
+    return score, o1, o2, o3, r2, cl, cr, cp, opp_ruff, pa_ruff, pa_wins
+
+
+@kernel
+def _lead_score(L, p, s, r, rem, top, trump, score, o1, o2, o3, r2, cl, cr, cp, opp_ruff, pa_ruff,
+                pa_wins):
+    """Ordering of a lead (DDS's ideas), given ``_lead_suit``'s facts:
+    prefer suits where the opponents have few choices (a small subtree),
+    cash a trick the side can win (more so when the opponents' second best
+    card falls under it), lead toward partner's tenace or sequence, avoid
+    leading into RHO's honours, high card of a sequence, low otherwise."""
+    lho = (p + 1) & 3
+    pa = (p + 2) & 3
+    rho = (p + 3) & 3
+    below = rem & ((1 << r) - 1)
+    rel = popcount(below)
+    seq = below != 0 and (L[p, s] >> hibit(below)) & 1 == 1
+    win = pa_wins or (r == top and not opp_ruff)
+    if trump >= 0:
+        return _trump_lead(L, p, s, r, score, o1, o2, o3, r2, rel, seq, win, opp_ruff, pa_ruff,
+                           top, trump, cl, cr, cp)
     if win:
         if o2 == rho and cr != 1:
             score -= 1
@@ -273,6 +296,60 @@ def _lead_score(L, p, s, r, rem, top, trump, tleft):
     if r == r2:
         return score + 48
     return score + 29 - rel
+
+
+@kernel
+def _trump_lead(L, p, s, r, score, o1, o2, o3, r2, rel, seq, win, opp_ruff, pa_ruff, top, trump,
+                cl, cr, cp):
+    """``_lead_score`` in a trump contract: avoid suits an opponent ruffs,
+    seek partner's ruffs and a ruff of our own after partner wins."""
+    lho = (p + 1) & 3
+    pa = (p + 2) & 3
+    rho = (p + 3) & 3
+    if opp_ruff:
+        score -= 12
+    if pa_ruff and cr > 0:
+        score += 17
+    if (o1 == rho or o2 == rho) and cr != 1:
+        score -= 12
+    elif o1 == lho and o2 == pa and cp != 1:
+        score += 27
+    if s != trump and popcount(L[p, s]) == 1 and L[p, trump] != 0 and cp > 1 and o1 == pa:
+        score += 19     # partner wins and gives us a ruff
+    single_top = (cl == 1 and o1 == lho) or (cr == 1 and o1 == rho)
+    if win:
+        if single_top:
+            return score + 35 + rel
+        if o1 == p:
+            if o2 == pa:
+                return score + 48 + rel
+            if r == top:
+                return score + 31
+            return score - 3 + rel
+        if o1 == pa:
+            return score + (42 if o2 == p else 28) + rel
+        if seq and r == r2:
+            return score + 40
+        if seq:
+            return score + 22 + rel
+        return score + 11 + rel
+    if o2 == pa and o3 == pa:
+        score += 20
+    elif cp > 1 and ((o2 == p and o3 == pa) or (o2 == pa and o3 == p)):
+        score += 13
+    if single_top:
+        return score + 2 + rel
+    if o1 == p:
+        if o2 == pa:
+            return score + 33 + rel
+        if r == top:
+            return score + 38
+        return score - 14 + rel
+    if o1 == pa:
+        return score + 34 + rel
+    if seq and r == r2:
+        return score + 35
+    return score + 17 - r
 
 
 @kernel
@@ -378,6 +455,9 @@ def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, sc, lg, best,
         br = -1
         if best >= 0 and (best >> 5) == s:
             br = kth_rank(rem, (best & 31) + 1)
+        if ntr == 0:
+            (base_sc, o1, o2, o3, r2, cl, cr, cp, opp_ruff, pa_ruff,
+             pa_wins) = _lead_suit(L, p, s, rem, top, trump, tleft)
         x = m
         while x:
             r = hibit(x)
@@ -390,7 +470,8 @@ def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, sc, lg, best,
             if br == r:
                 score = 10000
             elif ntr == 0:
-                score = _lead_score(L, p, s, r, rem, top, trump, tleft)
+                score = _lead_score(L, p, s, r, rem, top, trump, base_sc, o1, o2, o3, r2,
+                                    cl, cr, cp, opp_ruff, pa_ruff, pa_wins)
                 if s * 32 + r == killer:
                     score += KILLER_SCORE
             elif s != ts[base] and s != trump:
