@@ -57,7 +57,9 @@ class GamePosition(Position):
     def bound(self) -> int:
         if self.over_value is not None:
             return 0
-        cnt, b = R.future_bound(self.kl, self.kh, int(self.rules[K.R_NSEATS]), self.rules, self.bp)
+        _cnt, b, _gp = R.cards_left_sums(self.kl, self.kh, int(self.rules[K.R_NSEATS]), self.bp,
+                                         self.gpt)
+        b += int(self.rules[R.G_LASTBONUS] + self.rules[R.G_TSPAN])
         for i in range(self.ntr):
             b += int(self.bp[self.kts[i], self.ktr[i]])
         if self.rules[R.G_KIND] == R.SMEAR:

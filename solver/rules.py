@@ -12,9 +12,12 @@ for the max side (``need`` goes down by it, as in the bridge search) and a
 *terminal* part, a function of a small integer ``fl`` carried along the
 path (the flags "has each side won a trick", the tarot oudlers, the Smear
 trump and game-point difference). ``term(fl)`` is added at the end of the
-deal, shifted so that it is never negative. The table key is the exact
-remaining cards (Zobrist), the leader and ``fl``, so a stored bound is a
-bound of exactly the value that follows.
+deal, shifted so that it is never negative. The table key (``rkey``: who
+holds each remaining card in order of strength, with its label; tarot2:
+``gkey``, the exact cards) includes the leader and ``fl``, so a stored bound
+is a bound of exactly the value that follows. The search carries the number
+of cards left and their point sums from ply to ply (``cards_left_sums`` once
+at the root).
 
 Game kinds (``rules[G_KIND]``): 1 Belote, 2 tarocco, 3 Smear, 4 tarot,
 5 tarot2 (two players, piles whose next card turns up after the trick).
@@ -45,8 +48,8 @@ BELOTE, TAROCCO, SMEAR, TAROT, TAROT2 = 1, 2, 3, 4, 5
 
 # frame columns
 (F_NTR, F_LEADER, F_NEED, F_NM, F_IDX, F_SLOT, F_K1, F_K2, F_P, F_MAX, F_FL, F_REV, F_BEST,
- F_GAIN) = range(14)
-N_GFRAME = 14
+ F_GAIN, F_CNT, F_BP, F_GP) = range(17)
+N_GFRAME = 17
 #: beyond any value of any game
 INF = 1 << 40
 
@@ -224,16 +227,14 @@ def all_empty(L, n):
 
 
 @kernel
-def trick_end(L, H, ts, tr, base, leader, fl, rules, sides, kp, gpt):
-    """Resolve the complete trick at ``base`` (cards already out of ``L``):
-    returns (winner seat, gain of the max side, new flags)."""
+def trick_end(L, H, ts, tr, base, leader, fl, rules, sides, kp, gpt, last):
+    """Resolve the complete trick at ``base`` (cards already out of ``L``;
+    ``last``: no card is left after it): returns (winner seat, gain of the
+    max side, new flags)."""
     kind = rules[G_KIND]
     n = rules[R_NSEATS]
     maxside = rules[R_MAXSIDE]
     trump = trump_of(rules, fl)
-    last = all_empty(L, n)
-    if kind == TAROT2:
-        last = last and all_empty(H, n)
     wi = winner_index(ts, tr, base, n, trump)
     if kind == TAROT and last and ts[base] == 5 and (fl & T_ANY) != 0:
         if (sides[leader] == 0 and (fl & T_WON0) != 0) or (sides[leader] == 1 and (fl & T_WON1) != 0):
@@ -355,7 +356,7 @@ SETTLED = 1 << 20
 
 
 @kernel
-def smear_settle(L, H, n, fl, gpt):
+def smear_settle(left, fl):
     """Smear flags with the game-point difference replaced by +-SETTLED
     once the game points still out cannot change who wins the game point
     (the max side needs a difference > 0): positions that differ only in a
@@ -363,14 +364,6 @@ def smear_settle(L, H, n, fl, gpt):
     diff = fl >> 4
     if diff == SETTLED or diff == -SETTLED:
         return fl
-    left = 0
-    for q in range(n):
-        for s in range(4):
-            x = L[q, s] | H[q, s]
-            while x:
-                r = hibit(x)
-                x ^= 1 << r
-                left += gpt[s, r]
     if diff > left:
         diff = SETTLED
     elif diff + left <= 0:
@@ -458,10 +451,13 @@ def term_range(L, H, n, fl, rules):
 
 
 @kernel
-def future_bound(L, H, n, rules, bp):
-    """(cards left in the hands, an upper bound of the future value)."""
+def cards_left_sums(L, H, n, bp, gpt):
+    """(cards left in the hands and piles, their ``bp`` and ``gpt`` sums):
+    computed once at the root; the search keeps them up to date card by
+    card."""
     cnt = 0
     b = 0
+    g = 0
     for q in range(n):
         for s in range(NSUITS):
             x = L[q, s] | H[q, s]
@@ -470,7 +466,8 @@ def future_bound(L, H, n, rules, bp):
                 x ^= 1 << r
                 cnt += 1
                 b += bp[s, r]
-    return cnt, b + rules[G_LASTBONUS] + rules[G_TSPAN]
+                g += gpt[s, r]
+    return cnt, b, g
 
 
 @kernel
@@ -538,31 +535,34 @@ _M2, _P2 = 998_244_353, 2_147_483_629
 
 
 @kernel
-def rkey(L, H, leader, fl, n, eq):
+def rkey(L, leader, fl, n, eq):
     """Table key on relative ranks: per suit, from the strongest remaining
-    card down, who holds it (``n + q``: still hidden in q's piles) and its
-    ``eq`` label. Positions with the same key play the same from here:
-    the rules look only at the order of the cards and their labels (points,
-    oudler, trump jack, pile card), not at which low cards are gone."""
+    card down, who holds it and its ``eq`` label. Positions with the same
+    key play the same from here: the rules look only at the order of the
+    cards and their labels (points, oudler, trump jack), not at which low
+    cards are gone. (For games without piles: tarot2 keys on exact cards.)"""
     k1 = 1
     k2 = 7
     for s in range(NSUITS):
+        # the holder of each card as three bit planes of its seat number
         rem = 0
+        o0 = 0
+        o1 = 0
+        o2 = 0
         for q in range(n):
-            rem |= L[q, s] | H[q, s]
+            x = L[q, s]
+            rem |= x
+            if q & 1:
+                o0 |= x
+            if q & 2:
+                o1 |= x
+            if q & 4:
+                o2 |= x
         x = rem
         while x:
             r = hibit(x)
-            bit = 1 << r
-            x ^= bit
-            owner = 0
-            for q in range(n):
-                if L[q, s] & bit:
-                    owner = q
-                    break
-                if H[q, s] & bit:
-                    owner = n + q
-                    break
+            x ^= 1 << r
+            owner = ((o0 >> r) & 1) | (((o1 >> r) & 1) << 1) | (((o2 >> r) & 1) << 2)
             code = owner * 4096 + eq[s, r] + 1
             k1 = (k1 * _M1 + code) % _P1
             k2 = (k2 * _M2 + (code ^ 0x5555)) % _P2
@@ -656,6 +656,13 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
             if ts[base + i] == s:
                 rem |= 1 << tr[base + i]
         lead_checked = False
+        # a lead: the strongest card of the suit and its holder (-1: none)
+        top = hibit(rem)
+        owner = -1
+        if ntr == 0 and s != 5:
+            for q in range(n):
+                if (L[q, s] >> top) & 1:
+                    owner = q
         x = m
         while x:
             r = hibit(x)
@@ -671,12 +678,6 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
             elif ntr == 0:
                 # cash a top card; lead low toward partner's top card; else a
                 # low card without points
-                top = hibit(rem)
-                owner = -1
-                if s != 5:
-                    for q in range(n):
-                        if (L[q, s] >> top) & 1:
-                            owner = q
                 if s == 5:
                     score = 300 + 4 * kp[s, r]
                 elif r == top:
@@ -770,7 +771,7 @@ def last_trick_value(L, H, ts, tr, d, leader, fl, rules, sides, kp, gpt):
                 L[q, s] = 0
     if rules[G_KIND] == SMEAR and (fl & 7) == 0:
         fl = fl | (ts[d] + 1)
-    w, gain, nfl = trick_end(L, H, ts, tr, d, leader, fl, rules, sides, kp, gpt)
+    w, gain, nfl = trick_end(L, H, ts, tr, d, leader, fl, rules, sides, kp, gpt, True)
     for i in range(n):
         L[(leader + i) % n, ts[d + i]] = 1 << tr[d + i]
     return gain + term(nfl, rules)
@@ -796,6 +797,7 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
     fr[d, F_LEADER] = leader0
     fr[d, F_NEED] = need0
     fr[d, F_FL] = fl0
+    fr[d, F_CNT], fr[d, F_BP], fr[d, F_GP] = cards_left_sums(L, H, n, bp, gpt)
     entering = True
     res = 0
     while True:
@@ -820,9 +822,10 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
             best = -1
             if ntr == 0:
                 if kind == SMEAR:
-                    fl = smear_settle(L, H, n, fl, gpt)
+                    fl = smear_settle(fr[d, F_GP], fl)
                     fr[d, F_FL] = fl
-                cnt, bound = future_bound(L, H, n, rules, bp)
+                cnt = fr[d, F_CNT]
+                bound = fr[d, F_BP] + rules[G_LASTBONUS] + rules[G_TSPAN]
                 tlo, thi = term_range(L, H, n, fl, rules)
                 upper = bound - rules[G_TSPAN] + thi
                 lower = tlo
@@ -852,7 +855,7 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                     resolved = True
                 else:
                     if rules[R_KEYMODE] == 0:
-                        k1, k2 = rkey(L, H, leader, fl, n, eq)
+                        k1, k2 = rkey(L, leader, fl, n, eq)
                     else:
                         k1, k2 = gkey(L, H, leader, fl, n, zob, zf)
                     slot = tt_slot(k1, k2, rules[R_TTMASK])
@@ -931,7 +934,8 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                     base = d - ntr
                     if kind == TAROT2:
                         fr[d, F_REV] = reveal(L, H, ts, tr, base, leader, n, pnext)
-                    w, gain, nfl = trick_end(L, H, ts, tr, base, leader, fl, rules, sides, kp, gpt)
+                    w, gain, nfl = trick_end(L, H, ts, tr, base, leader, fl, rules, sides, kp, gpt,
+                                             fr[d, F_CNT] == 1)
                     fr[d, F_GAIN] = gain
                     fr[d + 1, F_NTR] = 0
                     fr[d + 1, F_LEADER] = w
@@ -943,6 +947,9 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                     fr[d + 1, F_LEADER] = leader
                     fr[d + 1, F_NEED] = need
                     fr[d + 1, F_FL] = fl
+                fr[d + 1, F_CNT] = fr[d, F_CNT] - 1
+                fr[d + 1, F_BP] = fr[d, F_BP] - bp[s, r]
+                fr[d + 1, F_GP] = fr[d, F_GP] - gpt[s, r]
                 d += 1
                 entering = True
                 continue
