@@ -9,14 +9,21 @@ stdout with -s): positions, nodes, nodes per second, median and maximum
 seconds per position.
 
 Measured 2026-11-29 (shared 2-core machine under load, timings noisy; node
-counts are the stable figure), kernels with partition search (R_KEYMODE 0):
+counts are the stable figure), kernels with partition search, DDS-style move
+ordering by the place in the trick and the fuller quick tricks:
 
-    tricks left   atout nodes (before)        atout median   DDS median
-    6             18,077 (46,294)             0.47 ms        0.24 ms
-    8             67,311                      2.8 ms         0.42 ms
-    9             102,288 (973,162)           8.2 ms         1.5 ms
-    full NT       27.7M, 6 of 6 exact          3.2 s          0.34 s
-                  (146M, 3 of 6 exact in 30M)  (11.7 s)
+    tricks left   atout nodes (session start)   atout median   DDS median
+    6             14,489 (18,077)               0.56 ms        0.36 ms
+    8             46,835 (67,311)               2.0 ms         0.63 ms
+    9             72,935 (102,288)              6.6 ms         1.1 ms
+    full NT       8.40M (27.7M), 6 of 6 exact   0.31 s         0.16 s
+                                                (1.45 s)
+
+(The full-deal median is the mean of the 3rd and 4th of six deals; the
+hardest two take 3.8M nodes each, about 2.6 s.)
+
+Node counts alone (no DDS, no pytest), per set: ``python
+bench/test_bench_bridge.py [6 8 9 full]``.
 """
 
 import statistics
@@ -37,6 +44,12 @@ SETS = {6: 40, 8: 20, 9: 10}
 
 def positions(tricks, count):
     return [random_ending(BRIDGE, 9000 + 31 * tricks + i, tricks, CONTRACTS) for i in range(count)]
+
+
+def full_deals():
+    """Six full deals, South declares no trump."""
+    return [BRIDGE.new_state(BRIDGE.random_deal(seed), declarer="S", strain="NT")
+            for seed in range(6)]
 
 
 def report(benchmark, label, times, nodes=None):
@@ -96,8 +109,7 @@ def test_dds_all_cards(benchmark, tricks):
 def test_atout_full_deals_with_a_node_limit(benchmark):
     """Full deals (13 tricks, South declares NT) within 30 million nodes:
     how many are exact, and the proven bounds of the others."""
-    states = [BRIDGE.new_state(BRIDGE.random_deal(seed), declarer="S", strain="NT")
-              for seed in range(6)]
+    states = full_deals()
     solver = Solver()
     times, nodes, exact = [], [], []
 
@@ -126,3 +138,23 @@ def test_dds_full_deals(benchmark):
         d.first, d.trump = Player.west, Denom.nt
         deals.append(d)
     time_dds(benchmark, "DDS bridge full deals", deals)
+
+
+def node_counts(which=("6", "8", "9", "full")):
+    """The nodes each set takes (the stable measure of a search change)."""
+    for w in which:
+        solver = Solver()
+        if w == "full":
+            results = [solver.solve(s, line=False, max_nodes=30_000_000) for s in full_deals()]
+            nodes = [r.nodes for r in results]
+            print(f"full NT deals: {sum(nodes)} nodes {nodes}, "
+                  f"{sum(r.exact for r in results)} of {len(results)} exact")
+        else:
+            nodes = [solver.solve(s, all_cards=True, line=False).nodes
+                     for s in positions(int(w), SETS[int(w)])]
+            print(f"{w} tricks left: {sum(nodes)} nodes")
+
+
+if __name__ == "__main__":
+    import sys
+    node_counts(sys.argv[1:] or ("6", "8", "9", "full"))
