@@ -48,8 +48,8 @@ BELOTE, TAROCCO, SMEAR, TAROT, TAROT2 = 1, 2, 3, 4, 5
 
 # frame columns
 (F_NTR, F_LEADER, F_NEED, F_NM, F_IDX, F_SLOT, F_K1, F_K2, F_P, F_MAX, F_FL, F_REV, F_BEST,
- F_GAIN, F_CNT, F_BP, F_GP) = range(17)
-N_GFRAME = 17
+ F_GAIN, F_CNT, F_BP, F_GP, F_KILLER) = range(18)
+N_GFRAME = 18
 #: beyond any value of any game
 INF = 1 << 40
 
@@ -618,10 +618,13 @@ def beaten_later(s, r, led, trump, follow, ruff):
 
 
 @kernel
-def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv, sc, lg, best):
+def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv, sc, lg, best,
+              killer):
     """Moves of seat ``p`` into ``mv[depth]``, one per block of equivalent
     cards (adjacent in strength among the cards in play, same ``eq`` label),
-    best first; returns their number."""
+    best first; returns their number. A lead tries first the table's best
+    move ``best`` (relative), then ``killer``: the lead that last cut at
+    this depth after the first lead tried had not."""
     n = rules[R_NSEATS]
     kind = rules[G_KIND]
     base = depth - ntr
@@ -675,6 +678,8 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
             mvv = s * 32 + r
             if ntr == 0 and s * 32 + popcount(above) == best:
                 score = 100000
+            elif ntr == 0 and mvv == killer:
+                score = 90000
             elif ntr == 0:
                 # cash a top card; lead low toward partner's top card; else a
                 # low card without points
@@ -880,7 +885,7 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                 fr[d, F_BEST] = -INF if sides[p] == maxside else INF
                 fr[d, F_SLOT] = slot
                 fr[d, F_NM] = gen_moves(L, H, ts, tr, ntr, d, leader, p, fl, rules, sides, kp, eq,
-                                        mv, sc, lg, best)
+                                        mv, sc, lg, best, fr[d, F_KILLER])
                 fr[d, F_IDX] = 0
                 expand = True
         else:
@@ -900,6 +905,10 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                 fr[d, F_BEST] = val
             if (val >= fr[d, F_NEED]) == maximizing:
                 ctx[C_CUTS] += 1
+                if fr[d, F_NTR] == 0 and i > 0:
+                    # the order missed this cut: try this lead first at this
+                    # depth next time (the frames live as long as the position)
+                    fr[d, F_KILLER] = m
                 if i == 0:
                     ctx[C_FIRSTCUTS] += 1
                 res = fr[d, F_BEST]
