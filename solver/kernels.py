@@ -58,7 +58,10 @@ N_CTX = 8
 
 NSUITS = 6
 MAXMOVES = 32
-KILLER_SCORE = 40
+# lead ordering bonuses (as DDS: the ply's last cutting lead counts more than the
+# table's best lead, which may come from another partition)
+KILLER_SCORE = 80
+TT_SCORE = 30
 NOREL = 32         # a suit's lowest relevant rank when no card of it is relevant
 
 
@@ -467,13 +470,15 @@ def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, sc, lg, best,
             if above != 0 and (m & above & -above) != 0:
                 continue
             # score for ordering
-            if br == r:
-                score = 10000
-            elif ntr == 0:
+            if ntr == 0:
                 score = _lead_score(L, p, s, r, rem, top, trump, base_sc, o1, o2, o3, r2,
                                     cl, cr, cp, opp_ruff, pa_ruff, pa_wins)
                 if s * 32 + r == killer:
                     score += KILLER_SCORE
+                if br == r:
+                    score += TT_SCORE
+            elif br == r:
+                score = 10000
             elif s != ts[base] and s != trump:
                 score = _discard_score(L, p, s, r, rem, top, n, sides)
             elif second_low:
