@@ -395,7 +395,7 @@ def _third_score(L, p, s, r, m, rem, ws, wr, partner_wins, trump):
 
 
 @kernel
-def _discard_score(L, p, s, r, rem, top, n, sides):
+def _discard_score(L, p, s, r, rem, top):
     """Ordering of a discard (bridge): keep the top card of a suit, throw
     the weakest card first, from the longest suit."""
     k = popcount(L[p, s])
@@ -480,7 +480,7 @@ def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, sc, lg, best,
             elif br == r:
                 score = 10000
             elif s != ts[base] and s != trump:
-                score = _discard_score(L, p, s, r, rem, top, n, sides)
+                score = _discard_score(L, p, s, r, rem, top)
             elif second_low:
                 score = -r
             elif ntr == 2 and s == ts[base]:
@@ -586,33 +586,39 @@ def quick_tricks_used(L, leader, rules, sides, used):
         # cards there and elsewhere; partner keeps those through the
         # leader's cashing only if its other cards cover the discards
         pa = (leader + 2) & 3
-        # the runs of the leader and of partner, 4 bits a suit
+        # the runs of the leader and of partner, 4 bits a suit, and the
+        # tricks they take (the whole suit when no other hand is longer)
         lruns = 0
         pruns = 0
+        ltake = 0
+        ptake = 0
         tl = 0
         for s in range(4):
             rem = 0
             for q in range(n):
                 rem |= L[q, s]
-            lruns |= top_run(L[leader, s], rem) << (4 * s)
-            pruns |= top_run(L[pa, s], rem) << (4 * s)
+            kl = top_run(L[leader, s], rem)
+            kp = top_run(L[pa, s], rem)
+            lruns |= kl << (4 * s)
+            pruns |= kp << (4 * s)
+            ltake |= _run_tricks(L, leader, s, kl) << (4 * s)
+            ptake |= _run_tricks(L, pa, s, kp) << (4 * s)
             tl += popcount(L[leader, s])
         for s in range(4):
-            ks = (pruns >> (4 * s)) & 15
-            if L[leader, s] == 0 or ks == 0:
+            if L[leader, s] == 0 or (pruns >> (4 * s)) & 15 == 0:
                 continue
             cash = 0
             follow = 0
             disc = 0
-            theirs = ks
+            theirs = (ptake >> (4 * s)) & 15
             for t in range(4):
                 if t != s:
-                    kt = (lruns >> (4 * t)) & 15
+                    kt = (ltake >> (4 * t)) & 15
                     cash += kt
                     c = popcount(L[pa, t])
                     follow += min(kt, c)
                     disc += max(kt - c, 0)
-                    theirs += (pruns >> (4 * t)) & 15
+                    theirs += (ptake >> (4 * t)) & 15
             if tl - follow - theirs < disc:
                 cash = 0
             if cash + theirs > total:
@@ -622,6 +628,19 @@ def quick_tricks_used(L, leader, rules, sides, used):
                     if cash > 0:
                         used[t] += (lruns >> (4 * t)) & 15
     return total
+
+
+@kernel
+def _run_tricks(L, q, s, k):
+    """Tricks seat ``q`` takes with its run of ``k`` top cards of suit
+    ``s`` (no trump): the whole suit when no other hand holds more than k
+    cards of it, else k."""
+    if k == 0:
+        return 0
+    for o in range(4):
+        if o != q and popcount(L[o, s]) > k:
+            return k
+    return popcount(L[q, s])
 
 
 @kernel
