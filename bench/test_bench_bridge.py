@@ -13,14 +13,15 @@ counts are the stable figure), kernels with partition search, DDS-style move
 ordering by the place in the trick and the fuller quick tricks:
 
     tricks left   atout nodes (session start)   atout median   DDS median
-    6             14,489 (18,077)               0.56 ms        0.36 ms
-    8             46,835 (67,311)               2.0 ms         0.63 ms
-    9             72,935 (102,288)              6.6 ms         1.1 ms
-    full NT       8.40M (27.7M), 6 of 6 exact   0.31 s         0.16 s
+    6             14,142 (18,077)               0.57 ms        0.45 ms
+    8             44,194 (67,311)               2.5 ms         0.88 ms
+    9             74,035 (102,288)              4.6 ms         1.7 ms
+    full NT       6.93M (27.7M), 6 of 6 exact   0.25 s         0.16 s
                                                 (1.45 s)
 
-(The full-deal median is the mean of the 3rd and 4th of six deals; the
-hardest two take 3.8M nodes each, about 2.6 s.)
+(Load average about 3 on the 2 cores during that run. The full-deal median
+is the mean of the 3rd and 4th of six deals; the hardest two take about
+3.1M nodes each, 1.9 s.)
 
 Node counts alone (no DDS, no pytest), per set: ``python
 bench/test_bench_bridge.py [6 8 9 full]``.
