@@ -132,30 +132,34 @@ class Solver:
         """Narrow [lo, hi] to the value (trying ``guess`` first); returns
         (lo, hi, exact).
 
-        Bisection, except that each probe's fail-soft bound may move an end
-        of the interval by more than the step asked, and that after a probe
-        at the guess the next target sits next to it (the value is usually
-        there, as in MTD(f))."""
+        Each probe's fail-soft bound may move an end of the interval by more
+        than the step asked. Without a guess: bisection. With one: probes
+        walk away from the guess, in the direction the last answer points,
+        by 1, 2, 4, ... (the value is usually near it; Belote every card:
+        8% fewer nodes than one step then bisection, bridge tables +1%)."""
         if lo is None:
             lo = pos.already
         if hi is None:
             hi = pos.already + pos.bound()
         lo, hi = max(lo, pos.already), min(hi, pos.already + pos.bound())
-        guessed = guess is not None and lo < guess <= hi
-        t = guess if guessed else (lo + hi + 1) // 2
+        walk = guess is not None and lo < guess <= hi
+        t = guess if walk else (lo + hi + 1) // 2
+        step = 1
         while lo < hi:
             v = self._probe(pos, t, gen, budget)
             if v is None:
                 return lo, hi, False
             if v >= t:
                 lo = max(lo, v)
-                near = lo + 1
+                t = lo + step
             else:
                 hi = min(hi, v)
-                near = hi
-            t = near if guessed else (lo + hi + 1) // 2
+                t = hi + 1 - step
+            if walk:
+                step *= 2
+            else:
+                t = (lo + hi + 1) // 2
             t = min(max(t, lo + 1), hi)
-            guessed = False
         return lo, hi, True
 
     # -- the public requests --------------------------------------------------
