@@ -4,13 +4,14 @@ every card is known."""
 from __future__ import annotations
 
 import json
+import math
 import time
 
 import click
 
 from atout.engine import GAME_NAMES, get_game
 
-from .format import VALUE_MEANING, jsonable, value_number, value_text
+from .format import VALUE_MEANING, jsonable, scale, value_number, value_text
 from .options import with_contract
 
 #: default node limit of `atout solve` where a full deal may not finish
@@ -39,12 +40,17 @@ def _state(game, deal_text, played, contract):
                    " a limit is given).")
 @click.option("--max-seconds", type=click.FloatRange(0, min_open=True), default=None,
               help="Time limit: stop with proven bounds.")
+@click.option("--at-least", "at_least", type=float, default=None, metavar="VALUE",
+              help="Only ask whether the side searched for reaches at least VALUE (in the"
+                   " game's unit, as the value is shown): yes or no, much cheaper than the value.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @with_contract
-def solve(game_name, deal_text, played, all_cards, max_nodes, max_seconds, as_json, contract):
+def solve(game_name, deal_text, played, all_cards, max_nodes, max_seconds, at_least, as_json,
+          contract):
     """Solve a deal double dummy from its start or after --played cards: the
     value, the optimal line, the contract's result and score, and with
-    --all-cards each legal card's value."""
+    --all-cards each legal card's value (with --at-least: only whether a
+    value is reached)."""
     from atout.solver import solve as run
     game = get_game(game_name)
     state = _state(game, deal_text, played, contract)
@@ -52,6 +58,11 @@ def solve(game_name, deal_text, played, all_cards, max_nodes, max_seconds, as_js
         # full deals of the tarot family are out of reach of an exact search
         # today: bound the work by default rather than run for hours
         max_nodes = SOLVE_NODE_LIMIT[game.name]
+    if at_least is not None:
+        if all_cards:
+            raise click.UsageError("--at-least asks one question: it does not go with --all-cards")
+        _reaches(game, state, at_least, max_nodes, max_seconds, as_json)
+        return
     result = run(state, all_cards=all_cards, max_nodes=max_nodes, max_seconds=max_seconds)
     deck, name = game.deck, game.name
 
@@ -101,6 +112,25 @@ def solve(game_name, deal_text, played, all_cards, max_nodes, max_seconds, as_js
     if result.score is not None:
         click.echo("result: " + ", ".join(f"{k} {v}" for k, v in result.score.items()))
     click.echo(f"nodes {result.nodes}, {result.seconds:.3f} s")
+
+
+def _reaches(game, state, at_least, max_nodes, max_seconds, as_json):
+    """`atout solve --at-least`: the one yes/no question."""
+    from atout.solver import Solver
+    name = game.name
+    # the value is searched in the game's internal unit (tarot: half points)
+    target = math.ceil(at_least * scale(name) - 1e-9)
+    reach = Solver().reaches(state, target, max_nodes=max_nodes, max_seconds=max_seconds)
+    if as_json:
+        click.echo(json.dumps({"game": name, "at_least": value_number(name, target),
+                               "reached": reach.answer, "exact": reach.answer is not None,
+                               "nodes": reach.nodes, "seconds": round(reach.seconds, 4)}))
+        return
+    answer = {True: "yes", False: "no"}.get(reach.answer, "not decided: limit reached after"
+                                            f" {reach.nodes} nodes (raise --max-nodes or"
+                                            " --max-seconds)")
+    click.echo(f"at least {value_text(name, target)} ({VALUE_MEANING[name]}): {answer}")
+    click.echo(f"nodes {reach.nodes}, {reach.seconds:.3f} s")
 
 
 @click.command()

@@ -55,6 +55,16 @@ class SolveResult:
         return iter(self.cards.items())
 
 
+@dataclass
+class Reach:
+    """The answer to "can the max side reach at least the target?": True or
+    False, None when a limit stopped the search first."""
+
+    answer: bool | None
+    nodes: int
+    seconds: float
+
+
 class _Budget:
     """Node and time limits shared by the kernel calls of one request."""
 
@@ -208,9 +218,15 @@ class Solver:
     def makes(self, state, target: int, *, max_nodes=None, max_seconds=None):
         """Can the max side reach at least ``target``? True/False, or None
         when a limit stopped the search first."""
+        return self.reaches(state, target, max_nodes=max_nodes, max_seconds=max_seconds).answer
+
+    def reaches(self, state, target: int, *, max_nodes=None, max_seconds=None) -> Reach:
+        """``makes`` with the work it took: the answer, nodes and seconds."""
+        start = time.perf_counter()
         codec = codec_for(state)
         budget = _Budget(max_nodes, max_seconds)
-        return self._makes(codec.encode(state), int(target), self.new_generation(), budget)
+        answer = self._makes(codec.encode(state), int(target), self.new_generation(), budget)
+        return Reach(answer, budget.nodes, time.perf_counter() - start)
 
     def _line(self, state, value, gen, budget, codec) -> list:
         """An optimal line to the end: at each turn the first card (in the

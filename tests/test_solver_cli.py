@@ -102,3 +102,42 @@ def test_full_tarot_deal_is_bounded_by_default(monkeypatch):
     data = _json.loads(out.output)
     assert data["exact"] is False and data["value"] is None and data["nodes"] <= 5001 + 1
     assert data["lower"] <= data["upper"]
+
+
+def test_at_least_answers_the_one_question_on_both_sides_of_the_value(capsys):
+    """--at-least is yes up to the solved value and no above it; tarot's
+    half points round up (a margin of at least 0.25 point needs 0.5)."""
+    base = ["solve", "--game", "bridge", PBN, "--declarer", "S", "--strain", "NT", "--played", PLAYED]
+    _, out, _ = run(capsys, *base, "--json")
+    value = json.loads(out)["value"]
+    for target, reached in ((value, True), (value + 1, False), (value - 0.5, True)):
+        code, out, _ = run(capsys, *base, "--at-least", str(target), "--json")
+        data = json.loads(out)
+        assert code == 0 and data["reached"] is reached and data["exact"], (target, data)
+        assert data["nodes"] > 0 and set(data) >= {"at_least", "reached", "nodes", "seconds"}
+    code, out, _ = run(capsys, *base, "--at-least", str(value + 1))
+    assert code == 0 and out.startswith(f"at least {value + 1} (tricks") and ": no" in out
+
+
+def test_at_least_rounds_up_to_half_points_and_says_when_undecided(capsys, monkeypatch):
+    from atout.solver import api
+    asked = []
+    real = api.Solver.reaches
+
+    def spy(self, state, target, **limits):
+        asked.append(target)
+        return real(self, state, target, **limits)
+
+    monkeypatch.setattr(api.Solver, "reaches", spy)
+    code, out, _ = run(capsys, "deal", "--game", "tarot", "--seed", "3")
+    deal = out.strip()
+    code, out, _ = run(capsys, "solve", "--game", "tarot", deal, "--at-least", "0.25",
+                       "--max-nodes", "50")
+    assert code == 0 and asked == [1]     # 0.25 point = 0.5 half point: at least 1
+    assert "at least 0.50" in out and "not decided" in out and "--max-nodes" in out
+
+
+def test_at_least_does_not_go_with_all_cards(capsys):
+    code, _, err = run(capsys, "solve", "--game", "bridge", PBN, "--declarer", "S", "--strain", "NT",
+                       "--at-least", "7", "--all-cards")
+    assert code == 2 and err.count("\n") == 1 and "--at-least" in err
