@@ -221,15 +221,6 @@ def legal_g(L, p, ts, tr, base, ntr, leader, fl, rules, sides, out):
 
 
 @kernel
-def all_empty(L, n):
-    for q in range(n):
-        for s in range(NSUITS):
-            if L[q, s] != 0:
-                return False
-    return True
-
-
-@kernel
 def trick_end(L, H, ts, tr, base, leader, fl, rules, sides, kp, gpt, last):
     """Resolve the complete trick at ``base`` (cards already out of ``L``;
     ``last``: no card is left after it): returns (winner seat, gain of the
@@ -547,7 +538,7 @@ def rkey(L, leader, fl, n, eq):
     k1 = 1
     k2 = 7
     for s in range(NSUITS):
-        # the holder of each card as three bit planes of its seat number
+        # the holder of each card as three bit planes of its seat number (n <= 8)
         rem = 0
         o0 = 0
         o1 = 0
