@@ -161,11 +161,10 @@ class Solver:
                 return lo, hi, False
             if v >= t:
                 lo = max(lo, v)
-                t = lo + step
             else:
                 hi = min(hi, v)
-                t = hi + 1 - step
             if walk:
+                t = lo + step if v >= t else hi + 1 - step
                 step *= 2
             else:
                 t = (lo + hi + 1) // 2

@@ -46,7 +46,7 @@ class GamePosition(Position):
         self.kp, self.bp, self.eq, self.gpt, self.pnext = kp, bp, eq, gpt, pnext
         self.zf = flag_keys()
         self.gfr = np.zeros((MAXDEPTH + 1, R.N_GFRAME), dtype=np.int64)
-        self.gfr[:, R.F_KILLER] = -1     # no lead has cut yet at any depth
+        self.gfr[:, R.F_KILLER] = -1     # no card has cut yet at any depth
         self.over_value = over_value
 
     def kernel_move_to_card(self, s: int, r: int) -> int:

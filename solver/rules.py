@@ -655,9 +655,10 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
                 rem |= 1 << tr[base + i]
         lead_checked = False
         # a lead: the strongest card of the suit and its holder (-1: none)
-        top = hibit(rem)
+        top = -1
         owner = -1
         if ntr == 0 and s != 5:
+            top = hibit(rem)
             for q in range(n):
                 if (L[q, s] >> top) & 1:
                     owner = q

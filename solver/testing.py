@@ -5,7 +5,10 @@ solver for the sampling plumbing."""
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
 
 from atout.engine.search import card_values, minimax
 
@@ -180,9 +183,6 @@ def peak_memory_of_a_solve(name: str, max_nodes: int | None) -> dict:
     """Peak resident size (MB) of a fresh process that solves a seeded full
     deal of the game with the default table (every card, the line), with
     its nodes and whether the answer was exact within ``max_nodes``."""
-    import json
-    import subprocess
-    import sys
     out = subprocess.run([sys.executable, "-c", _MEMORY_PROBE, name, str(max_nodes).lower()],
                          capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
