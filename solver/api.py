@@ -22,7 +22,7 @@ import numpy as np
 
 from atout.engine.errors import RuleError
 
-from . import kernels as K
+from . import bridge_search as K
 from .tables import MAXDEPTH, Position, codec_for
 
 DEFAULT_TT_BITS = 20

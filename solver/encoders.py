@@ -1,5 +1,5 @@
 """Encoders of the games other than bridge: an engine state as the arrays of
-``solver.rules.gsearch``.
+``solver.point_search.gsearch``.
 
 Each ``encode_<game>(state)`` returns a ``GamePosition``: a ``Position``
 whose ``lanes``/``pts`` keep the engine's plain positions and an
@@ -16,8 +16,8 @@ import numpy as np
 
 from atout.engine.cards import FOOL, suit_of
 
-from . import kernels as K
-from . import rules as R
+from . import bridge_search as K
+from . import point_search as R
 from .tables import MAXDEPTH, Position, hand_words, plain_card, plain_move, zobrist
 
 _ZF: dict = {}
@@ -34,7 +34,7 @@ def flag_keys() -> np.ndarray:
 
 
 class GamePosition(Position):
-    """A ``Position`` searched by ``rules.gsearch``."""
+    """A ``Position`` searched by ``point_search.gsearch``."""
 
     def __init__(self, base: Position, *, kl, kh, kts, ktr, fl0, kp, bp, eq, gpt, pnext,
                  over_value=None, perm=None):
@@ -69,7 +69,7 @@ class GamePosition(Position):
         return int(b)
 
     def search(self, *args):
-        """Called as ``kernels.search`` is by the api (the lanes first, the
+        """Called as ``bridge_search.search`` is by the api (the lanes first, the
         work arrays and counters last); runs ``gsearch`` on this position's
         own arrays."""
         need = args[6]
@@ -116,8 +116,8 @@ def _rules(state, kind, trump, maxside):
     rules[K.R_NSEATS] = state.n
     rules[K.R_TRUMP] = trump
     rules[K.R_MAXSIDE] = maxside
-    # relative-rank keys (``rules.rkey``), except tarot2 whose piles turn up
-    # fixed cards: its key names the exact cards (``rules.gkey``)
+    # relative-rank keys (``point_search.rkey``), except tarot2 whose piles turn up
+    # fixed cards: its key names the exact cards (``point_search.gkey``)
     rules[K.R_KEYMODE] = 1 if kind == R.TAROT2 else 0
     rules[K.R_USEPTS] = 1
     rules[R.G_KIND] = kind

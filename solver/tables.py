@@ -15,7 +15,7 @@ import numpy as np
 
 from atout.engine.errors import RuleError
 
-from . import kernels as K
+from . import bridge_search as K
 
 #: plies of the deepest search (78 cards) plus the slack of a started trick
 MAXDEPTH = 96

@@ -1,6 +1,6 @@
 """The solver's kernels one by one against the reference engine: bitboards
 to lanes, legal cards, trick winners, on random positions of every game
-(``kernels`` for bridge, ``rules`` for the others); and the kernels run as
+(``bridge_search`` for bridge, ``point_search`` for the others); and the kernels run as
 plain Python (NUMBA_DISABLE_JIT=1)."""
 
 import os
@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 from atout.engine import get_game
-from atout.solver import kernels as K
-from atout.solver import rules as R
+from atout.solver import bridge_search as K
+from atout.solver import point_search as R
 from atout.solver.tables import codec_for, hand_words
 
 GAMES = {

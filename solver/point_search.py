@@ -2,7 +2,7 @@
 resolution, trick values with points and the non-additive parts of the
 objectives, and their boolean search (``gsearch``).
 
-Lanes are those of ``solver.kernels`` (``L[seat, suit]``, bit = strength
+Lanes are those of ``solver.bridge_search`` (``L[seat, suit]``, bit = strength
 rank in the suit as the game plays it, suit 4 the tarot trumps, 5 the
 fool), except that a Belote trump suit is relabelled so that a higher bit
 is a stronger trump (``solver.encoders`` does it).
@@ -28,7 +28,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._jit import kernel
-from .kernels import (C_ABORT, C_CUTS, C_FIRSTCUTS, C_LIMIT, C_NODES, C_TTHITS, C_TTPROBES,
+from .bridge_search import (C_ABORT, C_CUTS, C_FIRSTCUTS, C_LIMIT, C_NODES, C_TTHITS, C_TTPROBES,
                       C_TTSTORES, NSUITS, R_GEN, R_KEYMODE, R_MAXSIDE, R_NSEATS, R_TRUMP,
                       R_TTMASK, hibit, popcount, tt_slot, tt_store)
 

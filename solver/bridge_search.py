@@ -1,5 +1,5 @@
 """The Numba kernels of the bridge double-dummy search, and the few helpers
-(bit tricks, table slots and bounds) that ``solver.rules`` shares.
+(bit tricks, table slots and bounds) that ``solver.point_search`` shares.
 
 Representation (built once per solve by ``solver.tables`` from an engine
 state, see there):
@@ -35,10 +35,10 @@ R_TRUMP = 1        # trump suit (lane) or -1
 R_MAXSIDE = 2
 R_TRICKVAL = 3     # value of a trick besides its card points (bridge: 1)
 R_LASTBONUS = 4    # extra value of the last trick (Belote: 10)
-R_KEYMODE = 5      # 0: relative ranks, 1: exact cards (read by ``solver.rules``)
+R_KEYMODE = 5      # 0: relative ranks, 1: exact cards (read by ``solver.point_search``)
 R_GEN = 6          # generation: table entries of another solve never match
 R_TTMASK = 7
-R_USEPTS = 8       # card points matter (the point games of ``solver.rules``)
+R_USEPTS = 8       # card points matter (the point games of ``solver.point_search``)
 R_OBLIG = 9        # obligations: 0 follow suit only (bridge's; kept for the vector)
 R_ORDER = 10       # (unused)
 R_QUICK = 11       # quick-trick bound valid (bridge: always)
