@@ -235,21 +235,28 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
 def run_parallel(worker, job, samples: int, workers: int, done: dict, progress) -> None:
     """Run ``worker((job, i))`` for the samples in worker processes, a few
     submitted ahead of the results, filling ``done`` (index -> result, each
-    result has ``index``) as they finish. Ctrl-C stops the workers at once."""
+    result has ``index``) as they finish. ``progress(n, samples)`` is called
+    each time the first ``n`` samples are all done, in index order, so an
+    interrupt from it leaves at least ``n`` in the prefix whatever order the
+    workers finish in. Ctrl-C stops the workers at once."""
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
     pending: set = set()
-    next_index = 0
+    next_index = ready = 0
     try:
         while next_index < samples or pending:
             while next_index < samples and len(pending) < 2 * workers:
                 pending.add(pool.submit(worker, (job, next_index)))
                 next_index += 1
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in sorted(finished, key=id):
+            for future in finished:
                 got = future.result()
                 done[got.index] = got
+            # progress counts the gap-free prefix, the samples an answer may
+            # use: a result that arrives before an earlier one waits for it
+            while ready in done:
+                ready += 1
                 if progress:
-                    progress(len(done), samples)
+                    progress(ready, samples)
     except KeyboardInterrupt:
         _stop_workers(pool)
         raise

@@ -246,13 +246,57 @@ def test_exact_games_with_the_real_solver(game, seat, hand, kw):
 
 @pytest.mark.skipif("bridge" not in SUPPORTED_GAMES, reason="the real solver does not support bridge yet")
 def test_interrupt_with_workers_returns_a_gap_free_prefix():
+    # progress counts the gap-free prefix, so whatever order the two workers
+    # finish in, an interrupt at 2 keeps samples 0 and 1 (and any later ones
+    # that were in before sample 1: a slow sample 0 does not hold the others)
+    calls = []
+
     def progress(done, total):
+        calls.append(done)
         if done == 2:
             raise KeyboardInterrupt
     r = estimate_bids("bridge", "S", "AKQ2.KJ3.A54.Q72", samples=8, seed=3, max_nodes=300, workers=2,
                       progress=progress)
-    assert r.interrupted and 1 <= r.samples_done <= 2
+    assert calls == [1, 2]
+    assert r.interrupted and 2 <= r.samples_done <= 8
     assert [s.index for s in r.samples] == list(range(r.samples_done))
+
+
+def test_parallel_progress_counts_the_prefix_whatever_the_order_of_finishing(monkeypatch):
+    """Results that arrive out of order (here, in the order the batches below
+    say) move the progress only once the samples before them are in."""
+    from atout.solver import analysis as A
+
+    class Done:
+        def __init__(self, index):
+            self.index = index
+
+        def result(self):
+            return self
+
+    class InlinePool:
+        def __init__(self, *args, **kwargs):
+            pass
+
+        def submit(self, worker, args):
+            return Done(args[1])
+
+        def shutdown(self, *args, **kwargs):
+            pass
+
+    batches = iter([[1], [3, 0], [2], [5, 4], [7, 6]])
+
+    def wait_for_batch(pending, return_when=None):
+        wanted = next(batches)
+        finished = {f for f in pending if f.index in wanted}
+        return finished, pending - finished
+
+    monkeypatch.setattr(A, "ProcessPoolExecutor", InlinePool)
+    monkeypatch.setattr(A, "wait", wait_for_batch)
+    done, seen = {}, []
+    A.run_parallel(None, None, 8, 2, done, lambda n, total: seen.append(n))
+    assert seen == [1, 2, 3, 4, 5, 6, 7, 8]
+    assert sorted(done) == list(range(8))
 
 
 # -- the sampled deals ---------------------------------------------------------------------------
