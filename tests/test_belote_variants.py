@@ -286,3 +286,23 @@ def test_cli_variant_on_solve_and_its_errors(capsys):
     code, _, err = run_cli(capsys, "bid", "--game", "tarot", "--seat", "0", "x",
                            "--variant", "no-undertrump")
     assert code == 2 and err.startswith("atout: error: --variant does not apply to tarot")
+
+
+def test_cli_analyse_and_review_play_under_the_variant(capsys):
+    import json
+    # seat 2 on turn over seat 1's ruff with the 9: its clubs are legal only without
+    # forced undertrump
+    partial = "ATKQJ987... ? .Q8..ATKQJ9 ?"
+    args = ["analyse", "--game", "belote", partial, "--played", "SA H9", "--trump", "H",
+            "--taker", "0", "--samples", "2", "--workers", "1", "--max-nodes", "20000", "--json"]
+    free = json.loads(cli_ok(capsys, *args, "--variant", "no-undertrump"))
+    default = json.loads(cli_ok(capsys, *args))
+    assert {c["card"] for c in free["cards"]} == {"HQ", "H8", "CA", "CT", "CK", "CQ", "CJ", "C9"}
+    assert {c["card"] for c in default["cards"]} == {"HQ", "H8"}
+    # a review of a discard over the ruff: legal only under the variant
+    review = ["review", "--game", "belote", BELOTE.format_deal(DEAL), "--played", "SA H9 C9",
+              "--trump", "H", "--taker", "0", "--max-nodes", "20000", "--json"]
+    out = json.loads(cli_ok(capsys, *review, "--variant", "no-undertrump"))
+    assert [c["card"] for c in out["cards"]] == ["SA", "H9", "C9"]
+    code, _, err = run_cli(capsys, *review)
+    assert code == 2 and err.startswith("atout: error: illegal play C9")
