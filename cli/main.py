@@ -41,8 +41,8 @@ def deal(game_name: str, seed: int | None) -> None:
 @cli.command()
 @click.argument("game_name", metavar="GAME", type=click.Choice(GAME_NAMES, case_sensitive=False))
 def rules(game_name: str) -> None:
-    """Print a summary of a game's rules as atout implements them."""
-    click.echo(get_game(game_name).rules_summary())
+    """Print the rules of a game in full, as atout plays them."""
+    click.echo(get_game(game_name).rules_text())
 
 
 def _register() -> None:

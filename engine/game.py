@@ -34,7 +34,7 @@ class Trick:
 
 class Game:
     """An immutable description of one game. Subclasses set the attributes
-    and implement ``new_state`` and ``rules_summary``."""
+    and implement ``new_state``; the rules are in ``RULES.md``."""
 
     name: str = ""
     title: str = ""
@@ -88,8 +88,10 @@ class Game:
             state.play(card)
         return state
 
-    def rules_summary(self) -> str:
-        raise NotImplementedError
+    def rules_text(self) -> str:
+        """The game's rules in full, as atout plays them (``RULES.md``)."""
+        from .rulebook import rules_text
+        return rules_text(self.name)
 
     def sampling_model(self, deal: Deal, played: Sequence[Card] = (), contract: dict | None = None):
         """How the unseen cards of a partly known deal may be dealt (see
