@@ -61,7 +61,7 @@ def bid(game_name, seat, hand, turned, widow, candidates, samples, seed, workers
     if as_json:
         click.echo(json.dumps(to_json(result, seed)))
         return
-    click.echo(f"{result.game}: seat {result.seat}, {result.samples_done} of {result.samples_requested}"
+    click.echo(f"{result.game}: {game.seat_name(result.seat)}, {result.samples_done} of {result.samples_requested}"
                f" samples (seed {seed})"
                + (f", at most {result.max_nodes} nodes per solve" if result.max_nodes else "")
                + ("  [interrupted]" if result.interrupted else ""))

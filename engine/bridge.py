@@ -62,6 +62,9 @@ class BridgeGame(Game):
     def format_deal(self, deal: Deal) -> str:
         return "N:" + " ".join(self.deck.format_hand(h.cards, h.unknown) for h in deal.hands)
 
+    def seat_name(self, seat: int) -> str:
+        return SEAT_LETTERS[seat]
+
     def new_state(self, deal: Deal, declarer="S", strain="NT", level: int | None = None) -> "BridgeState":
         return BridgeState(self, deal, parse_seat(declarer), parse_strain(strain), level)
 

@@ -107,6 +107,10 @@ class Game:
     def side_of(self, seat: int) -> int:
         return self.sides[seat]
 
+    def seat_name(self, seat: int) -> str:
+        """A seat as players call it (bridge: N, E, S, W)."""
+        return f"seat {seat}"
+
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
 
@@ -204,8 +208,8 @@ class TrickState:
             if self.is_over():
                 raise IllegalPlayError(f"cannot play {deck.token(card)}: the deal is over")
             if card not in self.holding(seat):
-                raise IllegalPlayError(f"illegal play {deck.token(card)}: seat {seat} does not hold it")
-            raise IllegalPlayError(f"illegal play {deck.token(card)}: seat {seat} must play one of "
+                raise IllegalPlayError(f"illegal play {deck.token(card)}: {self.game.seat_name(seat)} does not hold it")
+            raise IllegalPlayError(f"illegal play {deck.token(card)}: {self.game.seat_name(seat)} must play one of "
                                    f"{deck.format_cards(sorted(legal, reverse=True))}")
         self._apply(card)
 

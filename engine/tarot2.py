@@ -251,6 +251,9 @@ class Tarot2Game(Game):
         return " ".join(parts)
 
     # -- play -------------------------------------------------------------------
+    def seat_name(self, seat: int) -> str:
+        return f"player {seat}"
+
     def new_state(self, deal: Deal, first: int = 0) -> "Tarot2State":
         """The play of a deal; ``first`` (0 or 1) leads the first trick (the
         first leader alternates from deal to deal: an input)."""

@@ -39,7 +39,7 @@ def test_solve_readable_output(capsys):
     assert code == 0
     assert "value:" in out and "optimal line:" in out and "trick  2: N leads" in out
     assert "♦" in out or "♠" in out or "♥" in out or "♣" in out
-    assert "result: tricks" in out
+    assert "result: 3 tricks for N-S" in out
 
 
 def test_table_json(capsys):

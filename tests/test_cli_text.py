@@ -1,0 +1,117 @@
+"""The commands' text output explains itself: the contract with the defaults
+that were applied, bridge seats as N E S W, sides by their seats, which way
+is good for the player on turn, a score in words, and no Python internals
+(``Fraction(``, ``None``, tuples, lists)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from atout.cli.main import cli
+from atout.engine import GAME_NAMES, get_game
+
+PBN = "N:KJ74.J8.AKJ5.AQ6 A.AQT94.82.KT932 Q532.763.T93.875 T986.K52.Q764.J4"
+#: two tricks of North's 2S (E leads)
+TWO_TRICKS = "D8 DT DQ DA CA CT C8 CJ"
+
+#: what Python leaves in text when a value is printed raw
+LEAKS = re.compile(r"Fraction\(|None|\(\d+, -?\d+\)|\[-?\d|\{'|_side|[a-z]_[a-z]")
+
+
+def run(*args) -> str:
+    result = CliRunner().invoke(cli, list(args))
+    assert result.exit_code == 0, (args, result.output, result.exception)
+    return result.output
+
+
+def no_leak(text: str) -> None:
+    assert not LEAKS.search(text), LEAKS.search(text).group(0) + " in:\n" + text
+
+
+def late_position(name: str, tricks_left: int = 3, seed: int = 1):
+    """A deal of seed ``seed`` and random legal cards played until only
+    ``tricks_left`` tricks remain: small enough to solve at once."""
+    game = get_game(name)
+    deal = game.random_deal(seed)
+    state = game.new_state(deal)
+    rng = random.Random(0)
+    played = []
+    while state.tricks_left > tricks_left or state.trick:
+        card = rng.choice(state.legal_cards())
+        state.play(card)
+        played.append(game.deck.token(card))
+    return game.format_deal(deal), " ".join(played)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_solve_text_states_the_contract_the_direction_and_the_score_in_words(name):
+    deal, played = late_position(name)
+    out = run("solve", "--game", name, deal, "--played", played, "--all-cards")
+    no_leak(out)
+    assert out.startswith("contract: ")
+    assert re.search(r"cards of \S+( \d)?, best first \((higher|lower) is better for ", out)
+    assert "\nresult: " in out
+    if name == "bridge":
+        assert "seat" not in out and "side 0" not in out
+        assert "(defaults applied: --declarer S --strain NT)" in out
+        assert "tricks for N-S" in out
+    if name == "belote":
+        assert "(defaults applied: --trump H --taker 0)" in out and "seats 0+2" in out
+    if name == "tarot":
+        assert "guard by seat 0, discard " in out and "--contract guard" in out
+    if name == "smear":
+        assert "High seats" in out and "high 0" not in out
+
+
+def test_given_options_are_not_called_defaults():
+    out = run("solve", "--game", "bridge", PBN, "--declarer", "N", "--strain", "S", "--level", "2",
+              "--played", TWO_TRICKS + " SK")
+    assert out.startswith("contract: 2S by N\n")
+    assert "defaults" not in out
+    # East's card after North leads: the defenders want the value low
+    out = run("solve", "--game", "bridge", PBN, "--declarer", "N", "--strain", "S", "--played",
+              TWO_TRICKS + " SK", "--all-cards")
+    assert "cards of E, best first (lower is better for E):" in out
+    values = [int(line.split()[-1]) for line in out.split("best first")[1].split("optimal")[0].splitlines()[1:]]
+    assert values == sorted(values)          # best first for East: lowest first
+
+
+def test_table_says_what_its_rows_are():
+    deal = get_game("smear").format_deal(get_game("smear").random_deal(1))
+    out = run("table", "--game", "smear", deal)
+    assert out.startswith("rows: the trump suit") and "None" not in out
+
+
+def test_review_names_bridge_seats():
+    out = run("review", "--game", "bridge", PBN, "--declarer", "N", "--strain", "S",
+              "--played", "D8 DT DQ DA")
+    no_leak(out)
+    assert out.startswith("contract: declarer N, strain S\n")
+    assert "  E       ♦8" in out and "seat" not in out
+
+
+def test_analyse_bridge_names_seats_and_sides():
+    out = run("analyse", "--game", "bridge", "N:KJ74.J8.AKJ5.AQ6 ? Q532.763.T93.875 ?",
+              "--declarer", "N", "--strain", "S", "--level", "2", "--played", TWO_TRICKS,
+              "--samples", "3", "--workers", "1")
+    no_leak(out)
+    assert out.startswith("bridge: N to play")
+    assert "higher is better for N; cards best first" in out
+    assert "P(made): the probability that N-S make the contract" in out
+
+
+def test_analyse_tarocco_has_no_declarer():
+    deal, played = late_position("tarocco", tricks_left=2)
+    game = get_game("tarocco")
+    seat = game.state_after(game.parse_deal(deal), game.parse_cards(played)).to_play
+    hands = deal.split()
+    partial = " ".join([h if i == seat or i == 4 else "?" for i, h in enumerate(hands)])
+    out = run("analyse", "--game", "tarocco", partial, "--played", played, "--samples", "2",
+              "--workers", "1")
+    no_leak(out)
+    assert "P(0+2 win): the probability that seats 0+2 win" in out
+    assert "won/lost/unsettled" in out and "declaring" not in out.split("expected")[0]
