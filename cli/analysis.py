@@ -89,7 +89,7 @@ def analyse(game_name, deal_text, played, samples, seed, workers, max_nodes, as_
     score = result.expected_score()
     if score is not None:
         click.echo(f"expected score of the declaring side (double-dummy play): {score[0]:.2f} ± {score[1]:.2f}")
-    lines = histogram_lines(result.histogram(), lambda v: value_text(name, v))
+    lines = histogram_lines({value_number(name, v): n for v, n in result.histogram().items()})
     if lines:
         click.echo(f"outcomes after {deck.pretty(result.best.card)} (value: samples):")
         for line in lines:

@@ -73,8 +73,41 @@ def progress_reporter(label: str):
     return report, close
 
 
-def histogram_lines(counts: dict, label, width: int = 40) -> list[str]:
+#: bin widths a histogram may use, in the game's unit
+NICE_WIDTHS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000)
+
+
+def histogram_bins(counts: dict, max_rows: int = 12) -> list[tuple[float, float, int]]:
+    """Counts by value (in the game's unit) grouped in at most ``max_rows``
+    bins of one nice width: (lowest, highest value a bin covers, count),
+    every bin between the first and the last shown, empty ones too."""
     if not counts:
         return []
-    top = max(counts.values())
-    return [f"  {label(k):>8} {'#' * max(1, round(width * n / top))} {n}" for k, n in counts.items()]
+    low, high = min(counts), max(counts)
+    step = 1 if all(float(v).is_integer() for v in counts) else 0.5
+    width = next((w for w in NICE_WIDTHS if (high - low + step) / w <= max_rows), NICE_WIDTHS[-1])
+    if width == 1 and step == 0.5:
+        width = 0.5 if (high - low) / 0.5 < max_rows else 1
+    start = (low // width) * width
+    n_bins = int((high - start) // width) + 1
+    bins = [[start + i * width, start + (i + 1) * width - step, 0] for i in range(n_bins)]
+    for value, n in counts.items():
+        bins[int((value - start) // width)][2] += n
+    return [tuple(b) for b in bins]
+
+
+def histogram_lines(counts: dict, width: int = 40, max_rows: int = 12) -> list[str]:
+    """A text histogram of counts by value (in the game's unit), binned."""
+    bins = histogram_bins(counts, max_rows)
+    if not bins:
+        return []
+    top = max(n for _, _, n in bins)
+
+    def num(x):
+        return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
+    rows = []
+    for lo, hi, n in bins:
+        label = num(lo) if hi <= lo else f"{num(lo)}..{num(hi)}"
+        bar = "#" * round(width * n / top) if n else ""
+        rows.append(f"  {label:>12} {bar:<{width}} {n}")
+    return rows

@@ -115,3 +115,33 @@ def test_analyse_tarocco_has_no_declarer():
     no_leak(out)
     assert "P(0+2 win): the probability that seats 0+2 win" in out
     assert "won/lost/unsettled" in out and "declaring" not in out.split("expected")[0]
+
+
+# -- histograms: bins, not one row per value ------------------------------------------------
+
+@pytest.mark.parametrize("seed", range(6))
+def test_histogram_bins_keep_every_sample_in_a_few_rows(seed):
+    from atout.cli.format import histogram_bins, histogram_lines
+    rng = random.Random(seed)
+    step = 0.5 if seed % 2 else 1       # tarot margins come in half points
+    counts = {}
+    for _ in range(rng.randint(1, 300)):
+        v = rng.randint(-120, 250) * step if seed < 4 else rng.randint(0, 4)
+        counts[v] = counts.get(v, 0) + 1
+    step = 1 if all(float(v).is_integer() for v in counts) else 0.5
+    bins = histogram_bins(counts)
+    assert 1 <= len(bins) <= 12 and len(histogram_lines(counts)) == len(bins)
+    assert sum(n for _, _, n in bins) == sum(counts.values())
+    for value, n in counts.items():      # each value falls in exactly one bin
+        assert sum(1 for lo, hi, _ in bins if lo <= value <= hi) == 1
+    for (_, hi, _), (lo, _, _) in zip(bins, bins[1:]):
+        assert lo - hi == step           # contiguous
+    if len(counts) <= 12 and step == 1 and max(counts) - min(counts) < 12:
+        assert all(lo == hi for lo, hi, _ in bins)   # few values: one row each
+
+
+def test_belote_spread_is_binned():
+    from atout.cli.format import histogram_lines
+    counts = {v: 1 for v in range(40, 163, 2)}        # 62 distinct Belote values
+    lines = histogram_lines(counts)
+    assert len(lines) <= 12 and lines[0].split()[0] == "40..59"
