@@ -10,7 +10,7 @@ import click
 from atout.engine import get_game
 
 from .describe import contract_text, direction, made_label, made_meaning, outcome_names, seat_name
-from .format import VALUE_MEANING, histogram_lines, progress_reporter, value_number, value_text
+from .format import VALUE_MEANING, card_text, histogram_lines, pad, progress_reporter, value_number, value_text
 from .options import with_contract
 
 GAME_ARG = click.option("--game", "-g", "game_name", required=True,
@@ -85,13 +85,13 @@ def analyse(game_name, deal_text, played, samples, seed, workers, max_nodes, as_
         p = c.made_probability
         width = max(8, len(label))
         made = f"{p:{width}.3f}{c.made_stderr:7.3f}" if p is not None else f"{'?':>{width}}{'':>7}"
-        click.echo(f"  {deck.pretty(c.card):<6}{value}   {made}   {c.made}/{c.failed}/{c.unsettled}")
+        click.echo(f"  {pad(card_text(deck, c.card), 6)}{value}   {made}   {c.made}/{c.failed}/{c.unsettled}")
     score = result.expected_score()
     if score is not None:
         click.echo(f"expected score of the declaring side (double-dummy play): {score[0]:.2f} ± {score[1]:.2f}")
     lines = histogram_lines({value_number(name, v): n for v, n in result.histogram().items()})
     if lines:
-        click.echo(f"outcomes after {deck.pretty(result.best.card)} (value: samples):")
+        click.echo(f"outcomes after {card_text(deck, result.best.card)} (value: samples):")
         for line in lines:
             click.echo(line)
 
@@ -144,6 +144,6 @@ def review(game_name, deal_text, played, max_nodes, as_json, contract):
         after = value_text(name, c.after[0]) if c.after[0] == c.after[1] else \
             f"{value_text(name, c.after[0])}..{value_text(name, c.after[1])}"
         mark = f"  <- gives away {value_text(name, c.loss)}" if c.loss else ""
-        click.echo(f"  trick {trick:>2}  {seat_name(game, c.seat):<8}{deck.pretty(c.card):<5} {after:>10}{mark}")
+        click.echo(f"  trick {trick:>2}  {seat_name(game, c.seat):<8}{pad(card_text(deck, c.card), 5)} {after:>10}{mark}")
     click.echo(f"{len(result.mistakes)} card(s) gave value away; {result.nodes} nodes, {result.seconds:.2f} s"
                + ("  [interrupted]" if result.interrupted else ""))

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from .format import cards_text
+
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 FRENCH_SUITS = "SHDC"
 
@@ -103,7 +105,7 @@ def _tarot(state, known):
     terms = [f"{state.contract.replace('_', ' ')} by seat {state.taker}"]
     defaults = [("taker", state.taker), ("contract", state.contract)]
     if state.discard and known:
-        terms.append("discard " + " ".join(state.game.deck.token(c) for c in sorted(state.discard)))
+        terms.append("discard " + cards_text(state.game.deck, sorted(state.discard)))
         defaults.append(("discard", "(the cheapest legal cards)"))
     if state.slam_announced:
         terms.append("slam announced")

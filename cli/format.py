@@ -3,9 +3,12 @@ cards with suit symbols, a terminal progress bar, JSON-safe conversion."""
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
+
+from atout.engine.cards import FRENCH_SUIT_SYMBOLS
 
 #: objectives searched in half points (tarot margins) are shown in points
 HALF_POINT_GAMES = ("tarot", "tarot2")
@@ -19,6 +22,37 @@ VALUE_MEANING = {
     "smear": "points of the bidder's side (of 4)",
     "bridge": "tricks of the declarer's side",
 }
+
+
+# -- cards on a terminal and in a pipe ------------------------------------------------------
+
+def on_terminal() -> bool:
+    """Is the output read by a person? Suit symbols then, letters in a pipe."""
+    return sys.stdout.isatty()
+
+
+def colour_on() -> bool:
+    """Colour on a terminal unless NO_COLOR is set (https://no-color.org)."""
+    return on_terminal() and not os.environ.get("NO_COLOR")
+
+
+def card_text(deck, card) -> str:
+    """A card as the input accepts it: ``♥K`` on a terminal (hearts and
+    diamonds in red), ``HK`` when piped, so that output can be pasted back."""
+    if not on_terminal():
+        return deck.token(card)
+    text = deck.pretty(card)
+    red = deck.suit_symbols == FRENCH_SUIT_SYMBOLS and card < 64 and (card >> 4) in (1, 2)
+    return click.style(text, fg="red") if red and colour_on() else text
+
+
+def cards_text(deck, cards) -> str:
+    return " ".join(card_text(deck, c) for c in cards)
+
+
+def pad(text: str, width: int) -> str:
+    """Left-align text that may hold colour codes (they take no room)."""
+    return text + " " * max(0, width - len(click.unstyle(text)))
 
 
 def jsonable(value):

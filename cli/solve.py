@@ -12,7 +12,7 @@ import click
 from atout.engine import GAME_NAMES, get_game
 
 from .describe import TABLE_AXES, contract_text, direction, score_text, seat_name
-from .format import VALUE_MEANING, jsonable, scale, value_number, value_text
+from .format import VALUE_MEANING, cards_text, jsonable, pad, scale, value_number, value_text
 from .options import with_contract
 
 #: default node limit of `atout solve` where a full deal may not finish
@@ -94,7 +94,7 @@ def solve(game_name, deal_text, played, all_cards, max_nodes, max_seconds, at_le
             v = result.cards[group[0]]
             text = value_text(name, v) if isinstance(v, int) else \
                 f"{value_text(name, v[0])}..{value_text(name, v[1])}"
-            click.echo(f"  {' '.join(deck.pretty(c) for c in group):<16} {text}")
+            click.echo(f"  {pad(cards_text(deck, group), 16)} {text}")
     if result.line:
         click.echo("optimal line:")
         probe = state.clone()
@@ -103,8 +103,8 @@ def solve(game_name, deal_text, played, all_cards, max_nodes, max_seconds, at_le
             probe.play(card)
             if not probe.trick:
                 t = probe.tricks[-1]
-                plays = " ".join(f"{deck.pretty(c)}" for c in t.cards)
-                click.echo(f"  trick {number:>2}: {seat_name(game, leader)} leads  {plays:<24} "
+                plays = cards_text(deck, t.cards)
+                click.echo(f"  trick {number:>2}: {seat_name(game, leader)} leads  {pad(plays, 24)} "
                            f"won by {seat_name(game, t.winner)}")
         if probe.trick:  # cannot happen: the line goes to the end
             click.echo("  (unfinished trick)")

@@ -91,7 +91,7 @@ def test_review_names_bridge_seats():
               "--played", "D8 DT DQ DA")
     no_leak(out)
     assert out.startswith("contract: declarer N, strain S\n")
-    assert "  E       ♦8" in out and "seat" not in out
+    assert "  E       D8" in out and "seat" not in out
 
 
 def test_analyse_bridge_names_seats_and_sides():
@@ -145,3 +145,59 @@ def test_belote_spread_is_binned():
     counts = {v: 1 for v in range(40, 163, 2)}        # 62 distinct Belote values
     lines = histogram_lines(counts)
     assert len(lines) <= 12 and lines[0].split()[0] == "40..59"
+
+
+# -- colour and suit symbols on a terminal, plain text in a pipe ----------------------------
+
+SOLVE = ["solve", "--game", "bridge", PBN, "--declarer", "N", "--strain", "S", "--played", TWO_TRICKS,
+         "--all-cards"]
+
+
+def test_piped_output_is_plain_and_its_cards_are_input():
+    out = run(*SOLVE)
+    assert "\x1b[" not in out and not re.search("[♠♥♦♣]", out)
+    line = next(l for l in out.splitlines() if l.startswith("  trick  3"))
+    cards = line.split("leads")[1].split("won")[0]
+    assert len(get_game("bridge").parse_cards(cards)) == 4
+
+
+def test_a_terminal_gets_symbols_and_red_suits(monkeypatch):
+    from atout.cli import format as fmt
+    monkeypatch.setattr(fmt, "on_terminal", lambda: True)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    out = CliRunner().invoke(cli, SOLVE, color=True).output
+    assert "\x1b[31m♦K\x1b[0m" in out and "♠7" in out
+    # the columns stay aligned: the colour codes take no room
+    plain = fmt.click.unstyle(out)
+    rows = plain.split("best first")[1].split("optimal line")[0].splitlines()[1:]
+    assert len(rows) > 3 and len({len(r) - len(r.split()[-1]) for r in rows}) == 1
+    # the symbols are input too
+    line = next(l for l in out.splitlines() if l.startswith("  trick  3"))
+    cards = fmt.click.unstyle(line).split("leads")[1].split("won")[0]
+    assert len(get_game("bridge").parse_cards(cards)) == 4
+
+
+def test_no_color_keeps_the_symbols_without_colour(monkeypatch):
+    from atout.cli import format as fmt
+    monkeypatch.setattr(fmt, "on_terminal", lambda: True)
+    monkeypatch.setenv("NO_COLOR", "1")
+    out = CliRunner().invoke(cli, SOLVE, color=True).output
+    assert "\x1b[" not in out and "♦K" in out
+
+
+@pytest.mark.parametrize("typed, token", [("♣T", "CT"), ("♠K", "SK"), ("K♠", "SK"), ("♡2", "H2"),
+                                          ("♦10", "DT"), ("s10", "ST"), ("HA", "HA")])
+def test_cards_may_be_typed_with_suit_symbols(typed, token):
+    deck = get_game("bridge").deck
+    assert deck.token(deck.parse_card(typed)) == token
+
+
+def test_symbols_in_tarot_and_options():
+    deck = get_game("tarot").deck
+    assert deck.token(deck.parse_card("♥C")) == "HC" and deck.token(deck.parse_card("10")) == "10"
+    deal = "KQ8.J9.8.Q9 A7.K8.TJ7.T T.ATQ.AKQ.K J9.7.9.AJ87"
+    typed = run("solve", "--game", "belote", deal, "--trump", "♥", "--played", "♣9 T♣", "--at-least", "100")
+    plain = run("solve", "--game", "belote", deal, "--trump", "H", "--played", "C9 CT", "--at-least", "100")
+    assert typed.splitlines()[0] == plain.splitlines()[0]
+    out = run("solve", "--game", "bridge", PBN, "--strain", "♠", "--declarer", "N", "--played", TWO_TRICKS)
+    assert out.startswith("contract: declarer N, strain S\n")
