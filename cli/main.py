@@ -32,9 +32,16 @@ def cli() -> None:
 @cli.command()
 @GAME_OPTION
 @click.option("--seed", type=int, default=None, help="Seed of the random dealer (same seed, same deal).")
-def deal(game_name: str, seed: int | None) -> None:
+@click.option("--bidding", is_flag=True,
+              help="Belote: the deal at the bidding stage (five cards each, turned card, stock).")
+def deal(game_name: str, seed: int | None, bidding: bool) -> None:
     """Print a random deal of a game in atout's notation."""
     game = get_game(game_name)
+    if bidding:
+        if game.name != "belote":
+            fail(f"--bidding is for belote: {game.name} has no separate bidding-stage deal")
+        click.echo(game.format_bidding_deal(game.random_bidding_deal(seed)))
+        return
     click.echo(game.format_deal(game.random_deal(seed)))
 
 

@@ -65,7 +65,7 @@ def test_the_readme_has_examples_and_templates():
     assert any(c.startswith("atout analyse --game bridge") for c in EXAMPLES)
     assert "atout rules G" in COMMANDS and "atout rules G" not in EXAMPLES
     assert "atout --help" in EXAMPLES
-    assert len(EXAMPLES) >= 3
+    assert len(EXAMPLES) >= 6
 
 
 @pytest.mark.parametrize("command", EXAMPLES)
@@ -73,6 +73,8 @@ def test_readme_example_runs(command):
     result = CliRunner().invoke(cli, shlex.split(command)[1:])
     assert result.exit_code == 0, (command, result.output, result.exception)
     assert result.output.strip()
+    if command.startswith("atout deal"):     # the deal it prints is the one the README shows
+        assert f"`{result.output.strip()}`" in README.read_text(encoding="utf-8")
 
 
 def test_the_deals_of_the_notation_section_are_those_atout_deal_prints():
