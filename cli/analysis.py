@@ -10,7 +10,8 @@ import click
 from atout.engine import get_game
 
 from .describe import contract_text, direction, made_label, made_meaning, outcome_names, seat_name
-from .format import VALUE_MEANING, card_text, histogram_lines, pad, progress_reporter, value_number, value_text
+from .format import (VALUE_MEANING, card_text, histogram_lines, pad, progress_reporter, value_number,
+                     value_text)
 from .options import with_contract
 
 GAME_ARG = click.option("--game", "-g", "game_name", required=True,
@@ -144,6 +145,7 @@ def review(game_name, deal_text, played, max_nodes, as_json, contract):
         after = value_text(name, c.after[0]) if c.after[0] == c.after[1] else \
             f"{value_text(name, c.after[0])}..{value_text(name, c.after[1])}"
         mark = f"  <- gives away {value_text(name, c.loss)}" if c.loss else ""
-        click.echo(f"  trick {trick:>2}  {seat_name(game, c.seat):<8}{pad(card_text(deck, c.card), 5)} {after:>10}{mark}")
+        card = pad(card_text(deck, c.card), 5)
+        click.echo(f"  trick {trick:>2}  {seat_name(game, c.seat):<10}{card} {after:>10}{mark}")
     click.echo(f"{len(result.mistakes)} card(s) gave value away; {result.nodes} nodes, {result.seconds:.2f} s"
                + ("  [interrupted]" if result.interrupted else ""))

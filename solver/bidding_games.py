@@ -201,7 +201,8 @@ class BelotePlanner(Planner):
         if own.unknown:
             raise NotationError(f"seat {self.seat} bids: its five cards must be known in the bidding deal")
         if job.turned and deck.parse_card(job.turned) != bidding.turned:
-            raise RuleError(f"--turned {job.turned} differs from the deal's turned:{deck.token(bidding.turned)}")
+            raise RuleError(f"--turned {job.turned} differs from the deal's"
+                            f" turned:{deck.token(bidding.turned)}")
         self.turned, self.hand, self.stock = bidding.turned, own.cards, bidding.stock
         self.known = {s: bidding.hands[s].cards for s in self.known}
 

@@ -76,7 +76,8 @@ def test_given_options_are_not_called_defaults():
     out = run("solve", "--game", "bridge", PBN, "--declarer", "N", "--strain", "S", "--played",
               TWO_TRICKS + " SK", "--all-cards")
     assert "cards of E, best first (lower is better for E):" in out
-    values = [int(line.split()[-1]) for line in out.split("best first")[1].split("optimal")[0].splitlines()[1:]]
+    rows = out.split("best first")[1].split("optimal")[0].splitlines()[1:]
+    values = [int(line.split()[-1]) for line in rows]
     assert values == sorted(values)          # best first for East: lowest first
 
 
@@ -91,7 +92,7 @@ def test_review_names_bridge_seats():
               "--played", "D8 DT DQ DA")
     no_leak(out)
     assert out.startswith("contract: declarer N, strain S\n")
-    assert "  E       D8" in out and "seat" not in out
+    assert "  E         D8" in out and "seat" not in out
 
 
 def test_analyse_bridge_names_seats_and_sides():
@@ -196,7 +197,8 @@ def test_symbols_in_tarot_and_options():
     deck = get_game("tarot").deck
     assert deck.token(deck.parse_card("♥C")) == "HC" and deck.token(deck.parse_card("10")) == "10"
     deal = "KQ8.J9.8.Q9 A7.K8.TJ7.T T.ATQ.AKQ.K J9.7.9.AJ87"
-    typed = run("solve", "--game", "belote", deal, "--trump", "♥", "--played", "♣9 T♣", "--at-least", "100")
+    typed = run("solve", "--game", "belote", deal, "--trump", "♥", "--played", "♣9 T♣",
+                "--at-least", "100")
     plain = run("solve", "--game", "belote", deal, "--trump", "H", "--played", "C9 CT", "--at-least", "100")
     assert typed.splitlines()[0] == plain.splitlines()[0]
     out = run("solve", "--game", "bridge", PBN, "--strain", "♠", "--declarer", "N", "--played", TWO_TRICKS)
