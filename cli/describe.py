@@ -54,7 +54,9 @@ def made_label(state) -> str:
 def made_meaning(state) -> str:
     label = made_label(state)
     if label == "P(made)":
-        return f"P(made): the probability that {side_name(state, state.max_side)} make the contract"
+        who = side_name(state, state.max_side)
+        verb = "makes" if who.startswith("the taker") else "make"
+        return f"P(made): the probability that {who} {verb} the contract"
     return f"{label}: the probability that {label[2:-1].replace('0+2', 'seats 0+2')}"
 
 
