@@ -4,7 +4,7 @@
 run on the same seeded random deals (random trump and taker).
 
     python -m pytest bench/test_bench_belote_colver.py --benchmark-only -s
-    python bench/test_bench_belote_colver.py [DEALS]       # plain script, default 200
+    python bench/test_bench_belote_colver.py [DEALS [RECORDS.json]]   # plain script, 200 deals
 
 colver plays without forced undertrump and without the overtrump duty over
 a partner: atout is timed on that variant ("no-undertrump,
@@ -190,3 +190,7 @@ if __name__ == "__main__":
     result = run(count, progress)
     print("\n".join(report_lines(result["summary"])))
     print(f"machine: {machine()}")
+    if len(sys.argv) > 2:
+        import json
+        with open(sys.argv[2], "w") as f:      # every deal's figures, for a closer look
+            json.dump({"machine": machine(), **result}, f, indent=1)
