@@ -29,6 +29,8 @@ SCORE_MEANING = {
 @click.option("--seat", required=True, help="The bidder's seat (0..3; tarot2 0 or 1; bridge N E S W).")
 @click.argument("hand", metavar="HAND")
 @click.option("--turned", default=None, help="Belote: the turned card (e.g. HJ).")
+@click.option("--variant", default=None,
+              help="Belote: rule variants, comma-separated: no-undertrump, no-partner-overtrump.")
 @click.option("--widow", type=int, default=None, help="Smear: undealt cards the bidder takes (0..3, default 0).")
 @click.option("--candidates", type=click.IntRange(1, 200), default=6, show_default=True,
               help="Tarocco: discards evaluated on the same samples.")
@@ -40,7 +42,8 @@ SCORE_MEANING = {
 @click.option("--max-nodes", type=click.IntRange(1), default=None,
               help="Node limit per solve (tarot, tarot2, tarocco default to 1000000).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def bid(game_name, seat, hand, turned, widow, candidates, samples, seed, workers, max_nodes, as_json):
+def bid(game_name, seat, hand, turned, variant, widow, candidates, samples, seed, workers, max_nodes,
+        as_json):
     """For a hand at the bidding stage: every bid's probability of being
     made and expected score, over deals of the unseen cards sampled
     uniformly and solved double dummy, and the recommended bid.
@@ -55,7 +58,8 @@ def bid(game_name, seat, hand, turned, widow, candidates, samples, seed, workers
     try:
         result = estimate_bids(game.name, seat, hand, samples=samples, seed=seed,
                                workers=workers or os.cpu_count() or 1, max_nodes=max_nodes,
-                               turned=turned, widow=widow, candidates=candidates, progress=report)
+                               turned=turned, widow=widow, candidates=candidates, progress=report,
+                               variant=variant)
     finally:
         close()
     rec = result.recommendation

@@ -98,9 +98,13 @@ def _bridge(state, _known):
 
 
 def _belote(state, _known):
+    from atout.engine.belote import format_variant
     trump = FRENCH_SUITS[state.trump]
-    return ([f"trump {SUIT_NAMES[trump]}", f"taker seat {state.taker} (seats {state.taker % 2}+"
-             f"{state.taker % 2 + 2})"], [("trump", trump), ("taker", state.taker)])
+    terms = [f"trump {SUIT_NAMES[trump]}", f"taker seat {state.taker} (seats {state.taker % 2}+"
+             f"{state.taker % 2 + 2})"]
+    if state.variant:
+        terms.append(f"variant {format_variant(state.variant)}")
+    return terms, [("trump", trump), ("taker", state.taker)]
 
 
 def _tarot(state, known):

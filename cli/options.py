@@ -37,13 +37,15 @@ CONTRACT_OPTIONS = {
     "first": ("Tarot2: the first leader (0 or 1).", int),
     "discard_trumps": ("Tarocco: trumps the dealer announced discarding (for analysis).", int),
     "belote": ("Belote: the seat that announced belote so far, or none (for analysis).", str),
+    "variant": ("Belote: rule variants, comma-separated: no-undertrump, no-partner-overtrump"
+                " (default: none, RULES.md).", str),
 }
 
 #: which options each game takes
 GAME_OPTIONS = {
     "tarot": ("taker", "contract", "discard", "slam"),
     "tarocco": ("discard_trumps",),
-    "belote": ("trump", "taker", "belote"),
+    "belote": ("trump", "taker", "belote", "variant"),
     "tarot2": ("first",),
     "smear": ("bidder", "bid", "widow", "taken", "discard", "trump"),
     "bridge": ("declarer", "strain", "level"),

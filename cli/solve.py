@@ -9,7 +9,8 @@ import time
 
 import click
 
-from atout.engine import GAME_NAMES, get_game
+from atout.engine import GAME_NAMES, RuleError, get_game
+from atout.engine.belote import parse_variant
 
 from .describe import TABLE_AXES, contract_text, direction, score_text, seat_name
 from .format import VALUE_MEANING, cards_text, jsonable, pad, scale, value_number, value_text
@@ -137,16 +138,23 @@ def _reaches(game, state, at_least, max_nodes, max_seconds, as_json):
 @click.argument("deal_text", metavar="DEAL")
 @click.option("--max-nodes", type=click.IntRange(1), default=None,
               help="Node limit per solve: an entry not proven within it shows its bounds.")
+@click.option("--variant", default=None,
+              help="Belote: rule variants, comma-separated: no-undertrump, no-partner-overtrump.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def table(game_name, deal_text, max_nodes, as_json):
+def table(game_name, deal_text, max_nodes, variant, as_json):
     """The double-dummy result of every choice the game offers before play
     (bridge: tricks for each declarer and strain, like DDS's CalcDDtable;
     Belote: each trump and taker; Smear: each trump for the bidder; tarot2:
     each first leader; tarot: each contract; tarocco: the deal as dealt)."""
     from atout.solver import table as run
     game = get_game(game_name)
+    extra = None
+    if variant is not None:
+        if game.name != "belote":
+            raise RuleError(f"--variant does not apply to {game.name} (only belote has rule variants)")
+        extra = {"variant": parse_variant(variant)}
     start = time.perf_counter()
-    result = run(game, game.parse_deal(deal_text), max_nodes=max_nodes)
+    result = run(game, game.parse_deal(deal_text), max_nodes=max_nodes, extra=extra)
     seconds = round(time.perf_counter() - start, 4)
     if as_json:
         click.echo(json.dumps({"table": result, "seconds": seconds}))

@@ -223,7 +223,8 @@ class BelotePlanner(Planner):
             return score["scores"][side] - score["scores"][1 - side]
         out = []
         for name, trump in self.trumps.items():
-            make = (lambda t: lambda: game.new_state(deal, trump=t, taker=seat, turned=self.turned))(trump)
+            make = (lambda t: lambda: game.new_state(deal, trump=t, taker=seat, turned=self.turned,
+                                                     variant=self.job.variant))(trump)
             state = make()
             out.append(Group(state, [BidSpec(name, state.contract_target(), 1, make, score_of)]))
         return out
