@@ -115,7 +115,10 @@ def par(table: dict, vulnerable: str = "None", dealer: str = "N") -> Par:
     "E": ..}``, tricks of each declarer), ``vulnerable`` one of None, NS, EW,
     All (Both), ``dealer`` N E S W."""
     vul = _vulnerability(vulnerable)
-    first = SEATS.index(dealer.upper())
+    if str(dealer).upper() not in tuple(SEATS):
+        from atout.engine.errors import RuleError
+        raise RuleError(f"dealer {dealer!r}: use N, E, S or W")
+    first = SEATS.index(str(dealer).upper())
     tricks = [[int(table[seat][s]) for seat in SEATS] for s in STRAINS]   # [strain][seat]
 
     # each side's best contract number in each strain (may be <= 0: none)
