@@ -173,24 +173,29 @@ def _cluster_threads(client) -> int:
 
 
 def _run_on_cluster(worker, task, n, address, on_result) -> None:
-    from distributed import wait as dask_wait
+    from distributed import as_completed
     client = connect(address)
     ordered = _InOrder(on_result)
     pending: dict = {}
+    finished = as_completed(loop=client.loop)
     next_index = 0
+
+    def submit_ahead():
+        nonlocal next_index
+        # workers may join or leave during the run: count them each time
+        ahead = AHEAD_PER_WORKER * _cluster_threads(client)
+        while next_index < n and len(pending) < ahead:
+            # pure=False: a task is sent even if an equal one ran before
+            future = client.submit(worker, task(next_index), pure=False)
+            pending[future] = next_index
+            finished.add(future)
+            next_index += 1
     try:
-        while next_index < n or pending:
-            # workers may join or leave during the run: look again each round
-            ahead = AHEAD_PER_WORKER * _cluster_threads(client)
-            while next_index < n and len(pending) < ahead:
-                # pure=False: a task is sent even if an equal one ran before
-                future = client.submit(worker, task(next_index), pure=False)
-                pending[future] = next_index
-                next_index += 1
-            finished, _ = dask_wait(list(pending), return_when="FIRST_COMPLETED")
-            for future in sorted(finished, key=pending.get):
-                index = pending.pop(future)
-                ordered.add(index, future.result())
+        submit_ahead()
+        for future in finished:
+            index = pending.pop(future)
+            ordered.add(index, future.result())
+            submit_ahead()
     except BaseException:
         for future in pending:
             future.cancel()
