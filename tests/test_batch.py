@@ -2,7 +2,9 @@
 bridge par checked against DDS (endplay)."""
 
 import json
+import os
 import random
+import signal
 
 import pytest
 
@@ -237,3 +239,25 @@ def test_par_rejects_bad_vulnerability_and_dealer():
         par(table, "sometimes")
     with pytest.raises(ValueError):
         par(table, "None", "X")
+
+
+# -- a local worker that dies ------------------------------------------------------
+
+def _die_once(task):
+    """Task 2 ends its worker process the first time it runs (a marker file
+    says it happened), as a crash or the out-of-memory killer would."""
+    marker, index = task
+    if index == 2 and not os.path.exists(marker):
+        open(marker, "w").close()
+        os.kill(os.getpid(), signal.SIGKILL)
+    return index * index
+
+
+def test_a_local_worker_that_dies_loses_no_result(tmp_path):
+    from atout.solver.executors import run_ordered
+    marker = str(tmp_path / "died")
+    got = []
+    run_ordered(_die_once, lambda i: (marker, i), 8, workers=2,
+                on_result=lambda i, r: got.append((i, r)))
+    assert os.path.exists(marker)
+    assert got == [(i, i * i) for i in range(8)]
