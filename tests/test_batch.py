@@ -261,3 +261,33 @@ def test_a_local_worker_that_dies_loses_no_result(tmp_path):
                 on_result=lambda i, r: got.append((i, r)))
     assert os.path.exists(marker)
     assert got == [(i, i * i) for i in range(8)]
+
+
+# -- the README's example -----------------------------------------------------------
+
+def readme_blocks(after: str, kind: str) -> list:
+    """The ```kind blocks of the README section that starts with ``after``."""
+    import pathlib
+    import re
+    text = (pathlib.Path(__file__).parent.parent / "README.md").read_text()
+    section = text[text.index(after):]
+    section = section[:section.index("\n## ", 1)]
+    return re.findall(rf"```{kind}\n(.*?)```", section, re.S)
+
+
+def test_the_readme_batch_example_runs(tmp_path, monkeypatch, capsys):
+    import shlex
+    (deals,) = readme_blocks("## Many deals at once", "text")
+    (command,) = readme_blocks("## Many deals at once", "sh")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "deals.txt").write_text(deals)
+    args = shlex.split(command)
+    assert args[0] == "atout"
+    code, _, _ = run(capsys, *args[1:])
+    assert code == 0
+    got = lines(tmp_path / "results.jsonl")
+    assert [g["id"] for g in got] == [2, "b2"] and all(g["exact"] and g["cards"] for g in got)
+    assert got[1]["contract"] == {"taker": 1, "trump": "S"}
+    # run again: nothing is redone
+    code, out, _ = run(capsys, *args[1:], "--json")
+    assert code == 0 and json.loads(out)["skipped"] == 2 and len(lines(tmp_path / "results.jsonl")) == 2

@@ -134,3 +134,56 @@ def test_without_distributed_the_option_says_how_to_install_it(monkeypatch, tmp_
     deals.write_text(SMEAR[0] + "\n")
     code, _, err = run(capsys, "batch", "--game", "smear", str(deals), "--scheduler", "tcp://127.0.0.1:8786")
     assert code == 2 and "pip install 'atout[cluster]'" in err
+
+
+def test_the_readme_cluster_commands_work_on_the_loopback(tmp_path, monkeypatch, capsys):
+    """The README's `dask scheduler` / `dask worker` / `atout ... --scheduler`
+    lines, with the loopback address for the machines' and a free port."""
+    import shlex
+    import subprocess
+    import sys
+    from test_batch import readme_blocks
+    install, start, command = readme_blocks("## Running on a cluster", "sh")
+    assert "'.[cluster]'" in install
+    port = _free_port()
+    processes = []
+    try:
+        for line in start.strip().splitlines():
+            args = shlex.split(line.split("#")[0])
+            assert args[0] == "dask"
+            args = [a.replace("10.0.0.1:8786", f"127.0.0.1:{port}") for a in args]
+            args = [str(port) if a == "8786" else a for a in args]
+            processes.append(subprocess.Popen([sys.executable, "-m", "dask", *args[1:],
+                                               "--host", "127.0.0.1"],
+                                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+            if args[1] == "scheduler":
+                _wait_for_port(port)
+        with distributed.Client(f"tcp://127.0.0.1:{port}", set_as_default=False) as client:
+            client.wait_for_workers(2, timeout=120)
+        monkeypatch.chdir(tmp_path)
+        (deals,) = readme_blocks("## Many deals at once", "text")
+        (tmp_path / "deals.txt").write_text(deals)
+        args = shlex.split(command.replace("10.0.0.1:8786", f"127.0.0.1:{port}"))
+        code, _, _ = run(capsys, *args[1:])
+        assert code == 0
+        remote = (tmp_path / "results.jsonl").read_text()
+        (tmp_path / "results.jsonl").unlink()
+        code, _, _ = run(capsys, *[a for a in args[1:] if not a.startswith("--sched")
+                                   and not a.startswith("tcp://")], "--workers", "1")
+        assert code == 0 and (tmp_path / "results.jsonl").read_text() == remote
+    finally:
+        for process in reversed(processes):
+            process.terminate()
+        for process in processes:
+            process.wait(timeout=30)
+
+
+def _wait_for_port(port, attempts=600):
+    import time
+    for _ in range(attempts):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError("the scheduler did not start")
