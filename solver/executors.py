@@ -25,7 +25,8 @@ from atout.engine.errors import AtoutError
 #: worker busy, few enough that Ctrl-C has little to throw away
 AHEAD_PER_WORKER = 2
 
-#: seconds to wait for a Dask scheduler before giving up
+#: seconds to wait for a Dask scheduler's port, then for its handshake
+PROBE_TIMEOUT = 3
 CONNECT_TIMEOUT = 5
 
 INSTALL_HINT = "pip install 'atout[cluster]'"
@@ -153,7 +154,7 @@ def _probe(address: str) -> None:
     if not host or not port:
         raise ClusterError(f"bad scheduler address {address!r} (expected tcp://HOST:PORT)")
     try:
-        socket.create_connection((host, port), timeout=CONNECT_TIMEOUT).close()
+        socket.create_connection((host, port), timeout=PROBE_TIMEOUT).close()
     except OSError as exc:
         raise ClusterError(f"cannot reach the Dask scheduler at {address}: "
                            f"{exc.strerror or exc}") from None

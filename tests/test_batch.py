@@ -291,3 +291,19 @@ def test_the_readme_batch_example_runs(tmp_path, monkeypatch, capsys):
     # run again: nothing is redone
     code, out, _ = run(capsys, *args[1:], "--json")
     assert code == 0 and json.loads(out)["skipped"] == 2 and len(lines(tmp_path / "results.jsonl")) == 2
+
+
+def test_the_progress_line_shows_the_rate_and_the_time_left(monkeypatch, capsys):
+    import sys
+    from atout.cli import batch as cli_batch
+    clock = iter([100.0, 102.0, 104.0])
+    monkeypatch.setattr(cli_batch.time, "monotonic", lambda: next(clock))
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    report, close = cli_batch.rate_reporter("batch")
+    report(10, 50)          # 10 deals were already done (a resumed batch)
+    report(14, 50)          # 4 more in 2 s
+    report(18, 50)          # 8 more in 4 s: 2 deals/s, 32 left
+    close()
+    err = capsys.readouterr().err
+    last = err.rstrip("\n").split("\r")[-1]
+    assert "18/50" in last and "2.00 deals/s" in last and "16 s left" in last
