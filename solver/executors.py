@@ -32,8 +32,16 @@ CONNECT_TIMEOUT = 5
 INSTALL_HINT = "pip install 'atout[cluster]'"
 
 
+#: times a local task may lose its worker before the run gives up on it
+MAX_WORKER_DEATHS = 3
+
+
 class ClusterError(AtoutError):
     """The Dask scheduler cannot be used (not installed, not reachable)."""
+
+
+class WorkerDied(AtoutError):
+    """The same task ended its worker process again and again."""
 
 
 def run_ordered(worker: Callable, task: Callable[[int], object], n: int, *, workers: int = 1,
@@ -88,6 +96,7 @@ def _run_local(worker, task, n, workers, on_result) -> None:
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
     pending: dict = {}            # future -> index
     retry: list = []              # indexes lost with a broken pool
+    deaths: dict = {}             # index -> pools it broke
     next_index = 0
     try:
         while next_index < n or pending or retry:
@@ -103,6 +112,10 @@ def _run_local(worker, task, n, workers, on_result) -> None:
                 try:
                     ordered.add(index, future.result())
                 except BrokenProcessPool:
+                    deaths[index] = deaths.get(index, 0) + 1
+                    if deaths[index] >= MAX_WORKER_DEATHS:
+                        raise WorkerDied(f"a worker process died {deaths[index]} times on task"
+                                         f" {index} (out of memory?)") from None
                     retry.append(index)
             if retry:
                 # a worker died (killed, out of memory): a new pool runs its

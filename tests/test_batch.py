@@ -307,3 +307,13 @@ def test_the_progress_line_shows_the_rate_and_the_time_left(monkeypatch, capsys)
     err = capsys.readouterr().err
     last = err.rstrip("\n").split("\r")[-1]
     assert "18/50" in last and "2.00 deals/s" in last and "16 s left" in last
+
+
+def _always_die(task):
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def test_a_task_that_always_kills_its_worker_is_given_up(tmp_path):
+    from atout.solver.executors import WorkerDied, run_ordered
+    with pytest.raises(WorkerDied, match="died 3 times"):
+        run_ordered(_always_die, lambda i: i, 2, workers=2)
