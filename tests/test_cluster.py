@@ -187,3 +187,32 @@ def _wait_for_port(port, attempts=600):
         except OSError:
             time.sleep(0.1)
     raise AssertionError("the scheduler did not start")
+
+
+def _kernel_loads():
+    """(kernels loaded from Numba's disk cache, kernels compiled) in this process."""
+    from atout.solver import bridge_search, point_search
+    hits = misses = 0
+    for module in (bridge_search, point_search):
+        for kernel in vars(module).values():
+            stats = getattr(kernel, "stats", None)
+            if stats is not None and hasattr(stats, "cache_hits"):
+                hits += sum(stats.cache_hits.values())
+                misses += sum(stats.cache_misses.values())
+    return hits, misses
+
+
+def test_a_worker_loads_the_kernels_once_not_once_a_task(cluster):
+    entries = read_entries("\n".join(SMEAR), "smear")
+    settings = Settings("smear", all_cards=True)
+    run_batch(settings, entries, lambda r: None)        # compiled here, kept on disk
+    run_batch(settings, entries, lambda r: None, scheduler=cluster)
+    with distributed.Client(cluster, set_as_default=False) as client:
+        before = client.run(_kernel_loads)
+        run_batch(settings, entries, lambda r: None, scheduler=cluster)
+        after = client.run(_kernel_loads)
+    # the kernels were compiled by this test process: workers load them from
+    # the disk cache (no compilation), and a second batch loads nothing more
+    assert any(hits for hits, _ in before.values())
+    assert all(misses == 0 for _, misses in after.values())
+    assert after == before
