@@ -281,7 +281,7 @@ def test_the_readme_batch_example_runs(tmp_path, monkeypatch, capsys):
     (command,) = readme_blocks("## Many deals at once", "sh")
     monkeypatch.chdir(tmp_path)
     (tmp_path / "deals.txt").write_text(deals)
-    args = shlex.split(command)
+    args = shlex.split(command.replace(" FILE ", " deals.txt "))
     assert args[0] == "atout"
     code, _, _ = run(capsys, *args[1:])
     assert code == 0

@@ -163,7 +163,8 @@ def test_the_readme_cluster_commands_work_on_the_loopback(tmp_path, monkeypatch,
         monkeypatch.chdir(tmp_path)
         (deals,) = readme_blocks("## Many deals at once", "text")
         (tmp_path / "deals.txt").write_text(deals)
-        args = shlex.split(command.replace("10.0.0.1:8786", f"127.0.0.1:{port}"))
+        args = shlex.split(command.replace("10.0.0.1:8786", f"127.0.0.1:{port}")
+                                   .replace(" FILE ", " deals.txt "))
         code, _, _ = run(capsys, *args[1:])
         assert code == 0
         remote = (tmp_path / "results.jsonl").read_text()
