@@ -48,7 +48,8 @@ def bid(game_name, seat, hand, turned, widow, candidates, samples, seed, workers
     made and expected score, over deals of the unseen cards sampled
     uniformly and solved double dummy, and the recommended bid.
 
-    HAND: tarot 18 cards, belote 5 (with --turned), smear 6, tarocco the
+    HAND: tarot 18 cards, belote 5 (with --turned) or the bidding-stage deal
+    "h0 h1 h2 h3 turned:CARD stock:..." (? for hands not seen), smear 6, tarocco the
     dealer's 17 (seat 3), bridge 13; tarot2: the deal as the player sees it,
     "HAND ? piles0:SK/?/?,... piles1:21/?/?,..." (? for unseen cards)."""
     from atout.solver.bidding import estimate_bids
@@ -65,7 +66,8 @@ def bid(game_name, seat, hand, turned, widow, candidates, samples, seed, workers
     if as_json:
         click.echo(json.dumps(to_json(result, seed)))
         return
-    click.echo(f"{result.game}: seat {result.seat}, {result.samples_done} of {result.samples_requested}"
+    click.echo(f"{result.game}: {game.seat_name(result.seat)}, {result.samples_done} of"
+               f" {result.samples_requested}"
                f" samples (seed {seed})"
                + (f", at most {result.max_nodes} nodes per solve" if result.max_nodes else "")
                + ("  [interrupted]" if result.interrupted else ""))

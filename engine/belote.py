@@ -371,25 +371,6 @@ class BeloteGame(Game):
             raise RuleError("the auction was run on another turned card")
         return self.new_state(complete_deal(bidding, contract["taker"]), turned=bidding.turned, **contract)
 
-    def rules_summary(self) -> str:
-        return (
-            "Belote, one partnership deal\n"
-            "  32 cards (A K Q J 10 9 8 7 in four suits); seats 0+2 against 1+3.\n"
-            "  Trump order J 9 A 10 K Q 8 7 (points 20 14 11 10 4 3 0 0);\n"
-            "  plain order A 10 K Q J 9 8 7 (points 11 10 4 3 2 0 0 0); last trick +10: 162 in all.\n"
-            "  Deal 5 cards each (3 then 2), turn the next card up. Round 1 from seat 0: take the\n"
-            "  turned suit or pass; round 2: name another suit or pass; all pass twice: void deal.\n"
-            "  The taker gets the turned card and 2 more, the others 3 more: 8 cards each.\n"
-            "  Seat 0 leads. Follow suit; on a trump lead, beat the trumps in the trick if you can.\n"
-            "  Void in a plain suit: if your partner is winning, play anything (a trump you play must\n"
-            "  beat the trick's trumps if it can); otherwise trump, overtrumping if you can, else\n"
-            "  a lower trump; with no trump, anything.\n"
-            "  Capot (all 8 tricks): 252 instead of 162. Belote-Rebelote (K+Q of trumps in one\n"
-            "  hand): 20 to that side. Made if taker points + its BR >= defenders' + theirs (tie made):\n"
-            "  each side scores its own; failed: taker 0, defenders 162 (252 on capot) + both BRs.\n"
-            "  Solved value: the taker's side card points (last trick and capot included).\n"
-            "  Bidding deal: h0 h1 h2 h3 turned:HJ stock:S7,HA,... (11 cards in dealing order).")
-
 
 class BeloteState(TrickState):
     def __init__(self, game: BeloteGame, deal: Deal, trump: int, taker: int, turned: Card | None = None):

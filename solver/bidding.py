@@ -336,6 +336,8 @@ def estimate_bids(game_name: str, seat, hand: str, *, samples: int = 50, seed: i
     job = BidJob(game.name, parse_bid_seat(game.name, seat), hand, int(seed), max_nodes,
                  turned, int(widow or 0), int(candidates))
     planner = planner_for(job)          # bad input fails here, once, before any work
+    if planner.fully_known:
+        samples = 1                     # every sample would be the same deal
     if solve_fn is None:
         from . import SUPPORTED_GAMES
         if game.name not in SUPPORTED_GAMES:
