@@ -249,9 +249,9 @@ def _solve(settings: Settings, entry: Entry) -> dict:
            "exact": result.exact,
            "value": value_number(name, result.value) if result.exact else None,
            "lower": value_number(name, result.lower), "upper": value_number(name, result.upper),
-           "score": jsonable(result.score), "made": result.made, "nodes": result.nodes}
-    if settings.all_cards:
-        out["cards"] = {game.deck.token(c): number(v) for c, v in result.cards.items()}
+           "score": jsonable(result.score), "made": result.made,
+           "cards": {game.deck.token(c): number(v) for c, v in result.cards.items()},
+           "nodes": result.nodes}
     return out
 
 
