@@ -317,3 +317,24 @@ def test_a_task_that_always_kills_its_worker_is_given_up(tmp_path):
     from atout.solver.executors import WorkerDied, run_ordered
     with pytest.raises(WorkerDied, match="died 3 times"):
         run_ordered(_always_die, lambda i: i, 2, workers=2)
+
+
+def test_par_equals_dds_on_real_deals():
+    """Par of the tables of random deals (DDS's tables, which atout's equal:
+    tests/test_dds.py), every vulnerability and dealer."""
+    pytest.importorskip("endplay")
+    from endplay.dds import calc_dd_table
+    from endplay.types import Deal
+    game = get_game("bridge")
+    denoms = {"S": 0, "H": 1, "D": 2, "C": 3, "NT": 4}
+    rng = random.Random(5)
+    for seed in range(10):
+        pbn = game.format_deal(game.random_deal(seed))
+        rows = calc_dd_table(Deal(pbn)).to_list()
+        table = {seat: {s: rows[denoms[s]][i] for s in STRAINS} for i, seat in enumerate(SEATS)}
+        for vulnerable in ("None", "NS", "EW", "All"):
+            dealer = rng.choice(SEATS)
+            got = par(table, vulnerable, dealer)
+            mine = [(c.level, c.strain, seat, c.doubled, c.result)
+                    for c in got.contracts for seat in c.declarers]
+            assert (got.score, mine) == _dds_par(table, vulnerable, dealer), (pbn, vulnerable, dealer)
