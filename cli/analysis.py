@@ -12,7 +12,7 @@ from atout.engine import get_game
 from .describe import contract_text, direction, made_label, made_meaning, outcome_names, seat_name
 from .format import (VALUE_MEANING, card_text, histogram_lines, pad, progress_reporter, value_number,
                      value_text)
-from .options import with_contract
+from .options import SCHEDULER_OPTION, with_contract
 
 GAME_ARG = click.option("--game", "-g", "game_name", required=True,
                         type=click.Choice(["tarot", "tarocco", "belote", "tarot2", "smear", "bridge"],
@@ -31,9 +31,11 @@ GAME_ARG = click.option("--game", "-g", "game_name", required=True,
 @click.option("--max-nodes", type=click.IntRange(1), default=None,
               help="Node limit per solve (tarot, tarot2, tarocco default to 1000000): a sample"
                    " not settled within it is counted as such.")
+@SCHEDULER_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @with_contract
-def analyse(game_name, deal_text, played, samples, seed, workers, max_nodes, as_json, contract):
+def analyse(game_name, deal_text, played, samples, seed, workers, max_nodes, scheduler, as_json,
+            contract):
     """For the player on turn in a partly known deal: each legal card's
     expected value and probability of making the contract, over deals of the
     unseen cards sampled uniformly among those consistent with what is known
@@ -46,7 +48,7 @@ def analyse(game_name, deal_text, played, samples, seed, workers, max_nodes, as_
     try:
         result = run(game.name, deal_text, cards, samples=samples, seed=seed,
                      workers=workers or os.cpu_count() or 1, max_nodes=max_nodes,
-                     contract=contract, progress=report)
+                     contract=contract, progress=report, scheduler=scheduler)
     finally:
         close()
     deck = game.deck

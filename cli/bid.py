@@ -10,6 +10,7 @@ import click
 from atout.engine import get_game
 
 from .format import progress_reporter
+from .options import SCHEDULER_OPTION
 
 #: what the score column means, per game
 SCORE_MEANING = {
@@ -41,9 +42,10 @@ SCORE_MEANING = {
               help="Worker processes (default: the machine's cores).")
 @click.option("--max-nodes", type=click.IntRange(1), default=None,
               help="Node limit per solve (tarot, tarot2, tarocco default to 1000000).")
+@SCHEDULER_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def bid(game_name, seat, hand, turned, variant, widow, candidates, samples, seed, workers, max_nodes,
-        as_json):
+        scheduler, as_json):
     """For a hand at the bidding stage: every bid's probability of being
     made and expected score, over deals of the unseen cards sampled
     uniformly and solved double dummy, and the recommended bid.
@@ -59,7 +61,7 @@ def bid(game_name, seat, hand, turned, variant, widow, candidates, samples, seed
         result = estimate_bids(game.name, seat, hand, samples=samples, seed=seed,
                                workers=workers or os.cpu_count() or 1, max_nodes=max_nodes,
                                turned=turned, widow=widow, candidates=candidates, progress=report,
-                               variant=variant)
+                               variant=variant, scheduler=scheduler)
     finally:
         close()
     rec = result.recommendation

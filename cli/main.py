@@ -54,6 +54,7 @@ def rules(game_name: str) -> None:
 
 def _register() -> None:
     from .analysis import analyse, review
+    from .batch import batch
     from .bid import bid
     from .solve import solve, table
     cli.add_command(solve)
@@ -61,6 +62,7 @@ def _register() -> None:
     cli.add_command(bid)
     cli.add_command(analyse)
     cli.add_command(review)
+    cli.add_command(batch)
 
 
 _register()

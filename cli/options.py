@@ -87,3 +87,12 @@ def with_contract(func):
         contract = pop_contract(game_name, kwargs)
         return func(contract=contract, **kwargs)
     return wrapper
+
+
+#: `--scheduler ADDRESS`: the commands that run many solves send them to a
+#: Dask cluster instead of local worker processes
+SCHEDULER_OPTION = click.option(
+    "--scheduler", default=None, metavar="ADDRESS",
+    help="Run the solves on the Dask cluster whose scheduler is at ADDRESS (e.g."
+         " tcp://10.0.0.5:8786) instead of local worker processes; needs"
+         " pip install 'atout[cluster]'. Same seed, same answer.")

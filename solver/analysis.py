@@ -12,12 +12,13 @@ from __future__ import annotations
 import math
 import random
 import time
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from atout.engine import get_game
 from atout.engine.errors import RuleError
+
+from .executors import run_ordered
 
 
 @dataclass
@@ -224,72 +225,40 @@ def _worker(args):
     return solve_sample(job, index)
 
 
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them."""
-    import signal
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _stop_workers(pool: ProcessPoolExecutor) -> None:
-    """Stop a pool at once: terminate its processes. No future is cancelled
-    first (the pool marks the unfinished ones broken, which a cancelled
-    future would refuse with an error from the pool's thread)."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=False)
-    for process in processes:
-        process.terminate()
-
-
-def run_parallel(worker, job, samples: int, workers: int, done: dict, progress) -> None:
-    """Run ``worker((job, i))`` for the samples in worker processes, a few
-    submitted ahead of the results, filling ``done`` (index -> result, each
-    result has ``index``) as they finish. ``progress(n, samples)`` is called
-    each time the first ``n`` samples are all done, in index order, so an
-    interrupt from it leaves at least ``n`` in the prefix whatever order the
-    workers finish in. Ctrl-C stops the workers at once."""
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
-    pending: set = set()
-    next_index = ready = 0
-    try:
-        while next_index < samples or pending:
-            while next_index < samples and len(pending) < 2 * workers:
-                pending.add(pool.submit(worker, (job, next_index)))
-                next_index += 1
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                got = future.result()
-                done[got.index] = got
-            # progress counts the gap-free prefix, the samples an answer may
-            # use: a result that arrives before an earlier one waits for it
-            while ready in done:
-                ready += 1
-                if progress:
-                    progress(ready, samples)
-    except KeyboardInterrupt:
-        _stop_workers(pool)
-        raise
-    except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
-    pool.shutdown()
+def run_parallel(worker, job, samples: int, workers: int, done: dict, progress,
+                 scheduler: str | None = None) -> None:
+    """Run ``worker((job, i))`` for the samples in local worker processes
+    (or on the Dask cluster at ``scheduler``), filling ``done`` (index ->
+    result). ``progress(n, samples)`` is called each time the first ``n``
+    samples are all done, in index order, so an interrupt from it leaves at
+    least ``n`` in the prefix whatever order the workers finish in. Ctrl-C
+    stops the workers at once."""
+    def keep(index, result):
+        done[index] = result
+        if progress:
+            progress(index + 1, samples)
+    run_ordered(worker, lambda i: (job, i), samples, workers=workers, scheduler=scheduler,
+                on_result=keep)
 
 
 def run_samples(run_one, worker, job, samples: int, workers: int, progress,
-                solve_fn=None) -> tuple[list, bool]:
-    """Samples 0..samples-1, one by one (``run_one(job, i, solve_fn)``) or in
-    worker processes (``worker((job, i))``). Returns the results of the
-    gap-free prefix of samples in index order, so the same seed gives the
-    same answer however the work was shared, and whether Ctrl-C stopped it."""
+                solve_fn=None, scheduler: str | None = None) -> tuple[list, bool]:
+    """Samples 0..samples-1, one by one (``run_one(job, i, solve_fn)``), in
+    local worker processes or on a Dask cluster (``scheduler``, the
+    address of its scheduler; ``worker((job, i))`` either way). Returns the
+    results of the gap-free prefix of samples in index order, so the same
+    seed gives the same answer however the work was shared, and whether
+    Ctrl-C stopped it."""
     done: dict = {}
     interrupted = False
     try:
-        if workers == 1 or solve_fn is not None:
+        if (workers == 1 and not scheduler) or solve_fn is not None:
             for i in range(samples):
                 done[i] = run_one(job, i, solve_fn)
                 if progress:
                     progress(len(done), samples)
         else:
-            run_parallel(worker, job, samples, workers, done, progress)
+            run_parallel(worker, job, samples, workers, done, progress, scheduler)
     except KeyboardInterrupt:
         interrupted = True
     prefix = []
@@ -305,11 +274,13 @@ def run_samples(run_one, worker, job, samples: int, workers: int, progress,
 def analyse(game_name: str, deal_text: str, played: Sequence[int] = (), *, samples: int = 100,
             seed: int = 0, workers: int = 1, max_nodes: int | None = None, with_score: bool = True,
             contract: dict | None = None, progress: Callable | None = None,
-            solve_fn: Callable | None = None) -> Analysis:
+            solve_fn: Callable | None = None, scheduler: str | None = None) -> Analysis:
     """Analyse a partly known deal for the player on turn.
 
     ``progress(done, total)`` is called after each sample. Ctrl-C stops the
-    work and returns what was computed, with ``interrupted`` set."""
+    work and returns what was computed, with ``interrupted`` set.
+    ``scheduler``: the address of a Dask scheduler to run the samples on
+    (instead of ``workers`` local processes); same seed, same answer."""
     if samples < 1:
         raise RuleError(f"samples {samples}: ask for at least one")
     if workers < 1:
@@ -331,7 +302,7 @@ def analyse(game_name: str, deal_text: str, played: Sequence[int] = (), *, sampl
     analysis = Analysis(game.name, seat, samples, position=probe)
     start = time.perf_counter()
     prefix, analysis.interrupted = run_samples(solve_sample, _worker, job, samples, workers,
-                                               progress, solve_fn)
+                                               progress, solve_fn, scheduler)
     analysis.samples = prefix
     analysis.cards = summarise(prefix, probe.maximizing(seat))
     analysis.seconds = time.perf_counter() - start

@@ -307,14 +307,17 @@ def _worker(args):
 def estimate_bids(game_name: str, seat, hand: str, *, samples: int = 50, seed: int = 0,
                   workers: int = 1, max_nodes: int | None = None, turned: str | None = None,
                   widow: int | None = None, candidates: int = 6, progress: Callable | None = None,
-                  solve_fn: Callable | None = None, variant: str | None = None) -> BidAnalysis:
+                  solve_fn: Callable | None = None, variant: str | None = None,
+                  scheduler: str | None = None) -> BidAnalysis:
     """Estimate every bid of ``hand`` held by ``seat`` (see ``bidding_games``
     for each game's bids and hand notation).
 
     ``max_nodes`` limits each solve (default: ``DEFAULT_MAX_NODES`` for the
     games that need one); ``progress(done, total)`` is called after each
     sample; Ctrl-C returns what was computed, with ``interrupted`` set.
-    A stand-in ``solve_fn`` (tests) runs every sample in this process."""
+    A stand-in ``solve_fn`` (tests) runs every sample in this process.
+    ``scheduler``: the address of a Dask scheduler to run the samples on
+    (instead of ``workers`` local processes); same seed, same answer."""
     from atout.engine import get_game
     if samples < 1:
         raise RuleError(f"samples {samples}: ask for at least one")
@@ -351,7 +354,7 @@ def estimate_bids(game_name: str, seat, hand: str, *, samples: int = 50, seed: i
                          notes=list(planner.notes))
     start = time.perf_counter()
     prefix, result.interrupted = run_samples(run_sample, _worker, job, samples, workers,
-                                             progress, solve_fn)
+                                             progress, solve_fn, scheduler)
     result.samples = prefix
     result.summaries = summarise(result.bids, prefix, planner.contract_bids)
     if planner.recommends:

@@ -266,6 +266,7 @@ def test_parallel_progress_counts_the_prefix_whatever_the_order_of_finishing(mon
     """Results that arrive out of order (here, in the order the batches below
     say) move the progress only once the samples before them are in."""
     from atout.solver import analysis as A
+    from atout.solver import executors as E
 
     class Done:
         def __init__(self, index):
@@ -291,8 +292,8 @@ def test_parallel_progress_counts_the_prefix_whatever_the_order_of_finishing(mon
         finished = {f for f in pending if f.index in wanted}
         return finished, pending - finished
 
-    monkeypatch.setattr(A, "ProcessPoolExecutor", InlinePool)
-    monkeypatch.setattr(A, "wait", wait_for_batch)
+    monkeypatch.setattr(E, "ProcessPoolExecutor", InlinePool)
+    monkeypatch.setattr(E, "wait", wait_for_batch)
     done, seen = {}, []
     A.run_parallel(None, None, 8, 2, done, lambda n, total: seen.append(n))
     assert seen == [1, 2, 3, 4, 5, 6, 7, 8]

@@ -54,7 +54,7 @@ def emitted(*args) -> dict:
 def test_every_json_command_is_documented():
     assert set(documented()) == {"atout solve --json", "atout solve --at-least V --json",
                                  "atout table --json", "atout analyse --json", "atout review --json",
-                                 "atout bid --json"}
+                                 "atout bid --json", "atout batch --json"}
     assert set(score_fields()) == set(GAME_NAMES)
 
 
@@ -117,3 +117,20 @@ def test_bid_fields():
     assert set(data) == doc[""]
     assert all(set(b) == doc["bids"] for b in data["bids"])
     assert set(data["recommendation"]) == doc["recommendation"]
+
+
+def test_batch_fields(tmp_path):
+    doc = documented()["atout batch --json"]
+    deals = tmp_path / "deals.txt"
+    deals.write_text(f"{SMEAR_DEAL}\n{SMEAR_DEAL} bidder=0 trump=C\nnot a deal\n")
+    out = tmp_path / "out.jsonl"
+    data = emitted("batch", "--game", "smear", str(deals), "--out", str(out), "--workers", "1")
+    assert set(data) == doc[""]
+    table, solve, error = (json.loads(line) for line in out.read_text().splitlines())
+    assert (set(table), set(solve), set(error)) == (doc["table"], doc["solve"], doc["error"])
+    bridge = tmp_path / "bridge.txt"
+    bridge.write_text(PBN + "\n")
+    emitted("batch", "--game", "bridge", str(bridge), "--out", str(tmp_path / "b.jsonl"),
+            "--workers", "1", "--max-nodes", "2000")
+    (line,) = (json.loads(x) for x in (tmp_path / "b.jsonl").read_text().splitlines())
+    assert set(line) == doc["bridge"]
