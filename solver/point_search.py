@@ -481,7 +481,7 @@ def master_trump_points(L, n, trump, sides, kp, maxside):
 
 @kernel
 def tarot_master_tricks(L, n, sides, maxside):
-    """Tarot: the least number of tricks that the max side's master trumps
+    """Tarot, tarocco: the least number of tricks that the max side's master trumps
     (above every trump of the other side) win, and the same for the min
     side's. One seat plays one card a trick, so one seat's masters win
     distinct tricks, and a trick holds at most as many cards of a side as
@@ -831,6 +831,21 @@ def trick_start_bounds(L, H, n, fl, cnt, bp_left, rules, sides, kp):
         jlo, jhi = smear_jack_range(L, H, n, fl, sides, maxside)
         lower += jlo
         upper = min(upper, jhi + thi)
+    if kind == TAROT2:
+        # every card is played in the end, the piles' too: a trump above
+        # every trump the other player has in hand or pile wins its trick,
+        # with the other player's card (at least a half point)
+        mine = 0
+        theirs = 0
+        for q in range(n):
+            if sides[q] == maxside:
+                mine |= L[q, 4] | H[q, 4]
+            else:
+                theirs |= L[q, 4] | H[q, 4]
+        floor_min = hibit(theirs) if theirs != 0 else -1
+        floor_max = hibit(mine) if mine != 0 else -1
+        lower += _points_above(mine, theirs, 4, kp) + popcount(mine >> (floor_min + 1))
+        upper -= _points_above(theirs, mine, 4, kp) + popcount(theirs >> (floor_max + 1))
     if kind == BELOTE or kind == TAROCCO or (
             kind == TAROT and (fl & (T_WON0 | T_WON1)) == 0):
         # (tarot: while a side has won every trick, its Excuse led to the
@@ -838,12 +853,22 @@ def trick_start_bounds(L, H, n, fl, cnt, bp_left, rules, sides, kp):
         sure_max, sure_min = master_trump_points(L, n, rules[R_TRUMP], sides, kp, maxside)
         lower += sure_max
         upper -= sure_min
-        if kind == TAROT:
-            # every tarot card counts at least a half point: the cards of
-            # the other side in a trick won by a master trump go with it
+        if kind == TAROT or kind == TAROCCO:
+            # every tarot card counts at least a half point, every tarocco
+            # card a point: the cards of the other side in a trick won by a
+            # master trump go with it (but the tarocco Matto to its side)
             tw_max, tw_min, seats_max, seats_min = tarot_master_tricks(L, n, sides, maxside)
-            lower += tw_max * seats_min
-            upper -= tw_min * seats_max
+            matto_max = 0
+            matto_min = 0
+            if kind == TAROCCO and rules[G_FOOLSIDE] >= 0:
+                for q in range(n):
+                    if L[q, 5] != 0:
+                        if sides[q] == maxside:
+                            matto_max = 1
+                        else:
+                            matto_min = 1
+            lower += max(tw_max * seats_min - matto_min, 0)
+            upper -= max(tw_min * seats_max - matto_max, 0)
     return lower, upper
 
 

@@ -1,7 +1,7 @@
 """The point games' trick-start bounds (``point_search.trick_start_bounds``)
 hold the naive search's value between them on random endings, the tarot
-rule that counts points (master trumps with the cards that fall on them)
-included, in positions where it fires."""
+rule that counts points (master trumps with the cards that fall on them;
+tarot2: hands and piles) included, in positions where it fires."""
 
 import pytest
 
@@ -58,3 +58,26 @@ def test_other_games_bounds_hold_the_value(name):
             continue
         _pos, lo, hi = root_bounds(state)
         assert lo <= minimax(state) <= hi, (state, lo, hi)
+
+
+def hand_cards_first(state, card):
+    """tarot2: play from the hand while possible, so that piles keep face-down cards."""
+    return card in state.hands[state.to_play]
+
+
+@pytest.mark.parametrize("tricks, seeds", [(3, 300), (4, 80)])
+def test_tarot2_bounds_hold_the_value_with_cards_under_the_piles(tricks, seeds):
+    hidden_masters = 0
+    for seed in range(seeds):
+        state = random_ending(get_game("tarot2"), 70_000 + seed, tricks, {"first": [0, 1]},
+                              mid_trick=None, prefer=hand_cards_first if seed % 2 else None)
+        if state.is_over():
+            continue
+        pos, lo, hi = root_bounds(state)
+        assert lo <= minimax(state) <= hi, (state, lo, hi)
+        # a pile's hidden trump above every trump of the other player
+        for q in (0, 1):
+            other = int(pos.kl[1 - q, 4] | pos.kh[1 - q, 4])
+            hidden = int(pos.kh[q, 4])
+            hidden_masters += hidden > 0 and hidden.bit_length() > other.bit_length()
+    assert hidden_masters >= seeds // 20, hidden_masters
