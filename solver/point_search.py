@@ -497,6 +497,41 @@ def master_trump_points(L, n, trump, sides, kp, maxside):
 
 
 @kernel
+def tarot_master_tricks(L, n, sides, maxside):
+    """Tarot, tarocco: the least number of tricks that the max side's master trumps
+    (above every trump of the other side) win, and the same for the min
+    side's. One seat plays one card a trick, so one seat's masters win
+    distinct tricks, and a trick holds at most as many cards of a side as
+    the side has seats."""
+    mine = 0
+    theirs = 0
+    for q in range(n):
+        if sides[q] == maxside:
+            mine |= L[q, 4]
+        else:
+            theirs |= L[q, 4]
+    floor_max = hibit(theirs) if theirs != 0 else -1
+    floor_min = hibit(mine) if mine != 0 else -1
+    tmax = 0
+    tmin = 0
+    seats_max = 0
+    for q in range(n):
+        if sides[q] == maxside:
+            seats_max += 1
+            c = popcount(L[q, 4] >> (floor_max + 1))
+            tmax = max(tmax, c)
+        else:
+            c = popcount(L[q, 4] >> (floor_min + 1))
+            tmin = max(tmin, c)
+    cmax = popcount(mine >> (floor_max + 1))
+    cmin = popcount(theirs >> (floor_min + 1))
+    seats_min = n - seats_max
+    tmax = max(tmax, (cmax + seats_max - 1) // seats_max)
+    tmin = max(tmin, (cmin + seats_min - 1) // seats_min)
+    return tmax, tmin, seats_max, seats_min
+
+
+@kernel
 def _points_above(cards, other, s, kp):
     floor = hibit(other) if other != 0 else -1
     total = 0
@@ -700,7 +735,7 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
                     score = 300 + 4 * kp[s, r]
                 elif r == top:
                     ruffed = False
-                    if kind == BELOTE or kind == TAROCCO:
+                    if kind == BELOTE or kind == TAROCCO or kind == TAROT:
                         if not lead_checked:
                             follow, ruff = later_opponents_best(L, p, s, trump, 0, n, sides, kind)
                             lead_checked = True
@@ -798,6 +833,63 @@ def last_trick_value(L, H, ts, tr, d, leader, fl, rules, sides, kp, gpt):
 
 
 @kernel
+def trick_start_bounds(L, H, n, fl, cnt, bp_left, rules, sides, kp):
+    """(lower, upper) bounds of the future value at a trick start (``cnt``
+    cards and ``bp_left`` points still to play): the points still out, the
+    terminal values still reachable, and the points sure for a side (master
+    trumps with what falls on them, the Smear jack)."""
+    kind = rules[G_KIND]
+    maxside = rules[R_MAXSIDE]
+    bound = bp_left + rules[G_LASTBONUS] + rules[G_TSPAN]
+    tlo, thi = term_range(L, H, n, fl, rules)
+    upper = bound - rules[G_TSPAN] + thi
+    lower = tlo
+    if kind == SMEAR:
+        jlo, jhi = smear_jack_range(L, H, n, fl, sides, maxside)
+        lower += jlo
+        upper = min(upper, jhi + thi)
+    if kind == TAROT2:
+        # every card is played in the end, the piles' too: a trump above
+        # every trump the other player has in hand or pile wins its trick,
+        # with the other player's card (at least a half point)
+        mine = 0
+        theirs = 0
+        for q in range(n):
+            if sides[q] == maxside:
+                mine |= L[q, 4] | H[q, 4]
+            else:
+                theirs |= L[q, 4] | H[q, 4]
+        floor_min = hibit(theirs) if theirs != 0 else -1
+        floor_max = hibit(mine) if mine != 0 else -1
+        lower += _points_above(mine, theirs, 4, kp) + popcount(mine >> (floor_min + 1))
+        upper -= _points_above(theirs, mine, 4, kp) + popcount(theirs >> (floor_max + 1))
+    if kind == BELOTE or kind == TAROCCO or (
+            kind == TAROT and (fl & (T_WON0 | T_WON1)) == 0):
+        # (tarot: while a side has won every trick, its Excuse led to the
+        # last trick would beat any trump)
+        sure_max, sure_min = master_trump_points(L, n, rules[R_TRUMP], sides, kp, maxside)
+        lower += sure_max
+        upper -= sure_min
+        if kind == TAROT or kind == TAROCCO:
+            # every tarot card counts at least a half point, every tarocco
+            # card a point: the cards of the other side in a trick won by a
+            # master trump go with it (but the tarocco Matto to its side)
+            tw_max, tw_min, seats_max, seats_min = tarot_master_tricks(L, n, sides, maxside)
+            matto_max = 0
+            matto_min = 0
+            if kind == TAROCCO and rules[G_FOOLSIDE] >= 0:
+                for q in range(n):
+                    if L[q, 5] != 0:
+                        if sides[q] == maxside:
+                            matto_max = 1
+                        else:
+                            matto_min = 1
+            lower += max(tw_max * seats_min - matto_min, 0)
+            upper -= max(tw_min * seats_max - matto_max, 0)
+    return lower, upper
+
+
+@kernel
 def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, eq, gpt, pnext,
             zob, zf, tt_keys, tt_vals, mv, sc, lg, fr, ctx):
     """Can the max side take at least ``need0`` more from here (the trick
@@ -845,22 +937,7 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                     fl = smear_settle(fr[d, F_GP], fl)
                     fr[d, F_FL] = fl
                 cnt = fr[d, F_CNT]
-                bound = fr[d, F_BP] + rules[G_LASTBONUS] + rules[G_TSPAN]
-                tlo, thi = term_range(L, H, n, fl, rules)
-                upper = bound - rules[G_TSPAN] + thi
-                lower = tlo
-                if kind == SMEAR:
-                    jlo, jhi = smear_jack_range(L, H, n, fl, sides, maxside)
-                    lower += jlo
-                    upper = min(upper, jhi + thi)
-                if kind == BELOTE or kind == TAROCCO or (
-                        kind == TAROT and (fl & (T_WON0 | T_WON1)) == 0):
-                    # (tarot: while a side has won every trick, its Excuse
-                    # led to the last trick would beat any trump)
-                    sure_max, sure_min = master_trump_points(L, n, rules[R_TRUMP], sides, kp,
-                                                             maxside)
-                    lower += sure_max
-                    upper -= sure_min
+                lower, upper = trick_start_bounds(L, H, n, fl, cnt, fr[d, F_BP], rules, sides, kp)
                 if cnt == 0:
                     res = term(fl, rules)
                     resolved = True
