@@ -10,7 +10,7 @@ import click
 from atout.engine import get_game
 
 from .format import VALUE_MEANING, histogram_lines, progress_reporter, value_number, value_text
-from .options import with_contract
+from .options import NODE_LIMIT, with_contract
 
 GAME_ARG = click.option("--game", "-g", "game_name", required=True,
                         type=click.Choice(["tarot", "tarocco", "belote", "tarot2", "smear", "bridge"],
@@ -26,11 +26,11 @@ GAME_ARG = click.option("--game", "-g", "game_name", required=True,
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampler.")
 @click.option("--workers", type=click.IntRange(1, 256), default=None,
               help="Worker processes (default: the machine's cores).")
-@click.option("--max-nodes", type=click.IntRange(1), default=None,
+@click.option("--max-nodes", type=NODE_LIMIT, default=None,
               help="Node limit per solve (tarot, tarot2, tarocco default to 1000000): a sample"
                    " not settled within it is counted as such.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-@with_contract
+@with_contract(analysis=True)
 def analyse(game_name, deal_text, played, samples, seed, workers, max_nodes, as_json, contract):
     """For the player on turn in a partly known deal: each legal card's
     expected value and probability of making the contract, over deals of the
@@ -94,7 +94,7 @@ def analyse(game_name, deal_text, played, samples, seed, workers, max_nodes, as_
 @GAME_ARG
 @click.argument("deal_text", metavar="DEAL")
 @click.option("--played", required=True, help="Every card played, in order.")
-@click.option("--max-nodes", type=click.IntRange(1), default=None, help="Node limit per solve.")
+@click.option("--max-nodes", type=NODE_LIMIT, default=None, help="Node limit per solve.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @with_contract
 def review(game_name, deal_text, played, max_nodes, as_json, contract):

@@ -10,6 +10,7 @@ import click
 from atout.engine import get_game
 
 from .format import progress_reporter
+from .options import NODE_LIMIT
 
 #: what the score column means, per game
 SCORE_MEANING = {
@@ -37,7 +38,7 @@ SCORE_MEANING = {
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampler.")
 @click.option("--workers", type=click.IntRange(1, 256), default=None,
               help="Worker processes (default: the machine's cores).")
-@click.option("--max-nodes", type=click.IntRange(1), default=None,
+@click.option("--max-nodes", type=NODE_LIMIT, default=None,
               help="Node limit per solve (tarot, tarot2, tarocco default to 1000000).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def bid(game_name, seat, hand, turned, widow, candidates, samples, seed, workers, max_nodes, as_json):

@@ -17,8 +17,27 @@ GAME_OPTION = click.option("--game", "-g", "game_name", required=True,
                            help="The game: " + ", ".join(GAME_NAMES) + ".")
 
 
+#: an echoed word longer than this is cut (a pasted 100 KB value must not
+#: fill the terminal), and so is a whole message longer than MAX_MESSAGE
+MAX_WORD, MAX_MESSAGE = 60, 400
+
+
+def short_message(message: str) -> str:
+    """The message on one line, each over-long word and the whole cut to a
+    readable length (the start of what was typed is enough to recognise it)."""
+    words = []
+    for word in " ".join(str(message).split()).split(" "):
+        if len(word) > MAX_WORD:
+            word = f"{word[:MAX_WORD - 20]}...({len(word)} characters)"
+        words.append(word)
+    text = " ".join(words)
+    if len(text) > MAX_MESSAGE:
+        text = f"{text[:MAX_MESSAGE - 150]} ... {text[-130:]}"
+    return text
+
+
 def fail(message: str) -> "NoReturn":  # noqa: F821
-    click.echo(f"atout: error: {message}", err=True)
+    click.echo(f"atout: error: {short_message(message)}", err=True)
     sys.exit(2)
 
 
@@ -31,7 +50,8 @@ def cli() -> None:
 
 @cli.command()
 @GAME_OPTION
-@click.option("--seed", type=int, default=None, help="Seed of the random dealer (same seed, same deal).")
+@click.option("--seed", type=click.IntRange(0), default=None,
+              help="Seed of the random dealer, a whole number from 0 (same seed, same deal).")
 def deal(game_name: str, seed: int | None) -> None:
     """Print a random deal of a game in atout's notation."""
     game = get_game(game_name)
@@ -69,9 +89,9 @@ def main(argv=None) -> None:
         click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
         sys.exit(2)
     except click.UsageError as exc:
-        fail(exc.format_message().replace("\n", " "))
+        fail(exc.format_message())
     except click.ClickException as exc:
-        fail(exc.format_message().replace("\n", " "))
+        fail(exc.format_message())
     except AtoutError as exc:
         fail(str(exc))
     except KeyboardInterrupt:

@@ -12,7 +12,7 @@ import click
 from atout.engine import GAME_NAMES, get_game
 
 from .format import VALUE_MEANING, jsonable, scale, value_number, value_text
-from .options import with_contract
+from .options import NODE_LIMIT, SECONDS, FiniteFloat, with_contract
 
 #: default node limit of `atout solve` where a full deal may not finish
 SOLVE_NODE_LIMIT = {"tarot": 20_000_000, "tarot2": 20_000_000, "tarocco": 20_000_000}
@@ -35,12 +35,12 @@ def _state(game, deal_text, played, contract):
 @click.argument("deal_text", metavar="DEAL")
 @click.option("--played", default="", help="Cards played so far, in order (spaces or commas).")
 @click.option("--all-cards", is_flag=True, help="The value of every legal card of the player on turn.")
-@click.option("--max-nodes", type=click.IntRange(1), default=None,
+@click.option("--max-nodes", type=NODE_LIMIT, default=None,
               help="Node limit: stop with proven bounds (tarot, tarot2, tarocco: 20000000 unless"
                    " a limit is given).")
-@click.option("--max-seconds", type=click.FloatRange(0, min_open=True), default=None,
+@click.option("--max-seconds", type=SECONDS, default=None,
               help="Time limit: stop with proven bounds.")
-@click.option("--at-least", "at_least", type=float, default=None, metavar="VALUE",
+@click.option("--at-least", "at_least", type=FiniteFloat(), default=None, metavar="VALUE",
               help="Only ask whether the side searched for reaches at least VALUE (in the"
                    " game's unit, as the value is shown): yes or no, much cheaper than the value.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
@@ -118,6 +118,11 @@ def _reaches(game, state, at_least, max_nodes, max_seconds, as_json):
     """`atout solve --at-least`: the one yes/no question."""
     from atout.solver import Solver
     name = game.name
+    low, high = state.objective_range
+    if not low <= at_least * scale(name) <= high:
+        raise click.BadParameter(f"{at_least:g} is outside the {name} value's range"
+                                 f" {value_text(name, low)}..{value_text(name, high)}",
+                                 param_hint="'--at-least'")
     # the value is searched in the game's internal unit (tarot: half points)
     target = math.ceil(at_least * scale(name) - 1e-9)
     reach = Solver().reaches(state, target, max_nodes=max_nodes, max_seconds=max_seconds)
@@ -136,7 +141,7 @@ def _reaches(game, state, at_least, max_nodes, max_seconds, as_json):
 @click.command()
 @GAME_ARG
 @click.argument("deal_text", metavar="DEAL")
-@click.option("--max-nodes", type=click.IntRange(1), default=None,
+@click.option("--max-nodes", type=NODE_LIMIT, default=None,
               help="Node limit per solve: an entry not proven within it shows its bounds.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def table(game_name, deal_text, max_nodes, as_json):

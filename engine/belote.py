@@ -392,6 +392,8 @@ class BeloteGame(Game):
 
 
 class BeloteState(TrickState):
+    objective_range = (0, CAPOT_TOTAL)
+
     def __init__(self, game: BeloteGame, deal: Deal, trump: int, taker: int, turned: Card | None = None):
         super().__init__(game, deal, leader=0)
         sizes = [len(h) for h in self.hands]

@@ -109,6 +109,10 @@ def summarise(samples: list[SampleResult], maximizing: bool) -> list[CardSummary
     """Per-card statistics, best card first for the player on turn."""
     if not samples:
         return []
+    cards = set(samples[0].bounds)
+    if any(set(s.bounds) != cards for s in samples):
+        raise RuleError("the player on turn holds different cards in different samples:"
+                        " its hand must be known")
     out = []
     for card in samples[0].bounds:
         bounds = [s.bounds[card] for s in samples]
@@ -294,6 +298,19 @@ def run_samples(run_one, worker, job, samples: int, workers: int, progress,
 
 # -- the driver ------------------------------------------------------------------
 
+def check_hand_known(game, deal, state, seat: int) -> None:
+    """The cards of the player on turn must be the same in every sample (its
+    choices are compared over the samples): refuse a hand that takes cards
+    not known, as the tarot taker's hand takes the dog under take or guard."""
+    unseen = set(deal.unseen_cards())
+    if not (set(state.hands[seat]) | set(state.legal_cards())) & unseen:
+        return
+    if game.name == "tarot":
+        raise RuleError(f"seat {seat} is to play and, as the taker under take or guard, holds the"
+                        " dog, which is not known here: give the dog (dog:...), or analyse"
+                        " --contract guard_without or guard_against")
+    raise RuleError(f"seat {seat} is to play and holds cards not known here: give them")
+
 def analyse(game_name: str, deal_text: str, played: Sequence[int] = (), *, samples: int = 100,
             seed: int = 0, workers: int = 1, max_nodes: int | None = None, with_score: bool = True,
             contract: dict | None = None, progress: Callable | None = None,
@@ -320,6 +337,7 @@ def analyse(game_name: str, deal_text: str, played: Sequence[int] = (), *, sampl
     seat = probe.to_play
     if deal.hands[seat].unknown:
         raise RuleError(f"seat {seat} is to play: its hand must be known to analyse its choice")
+    check_hand_known(game, deal, probe, seat)
     analysis = Analysis(game.name, seat, samples)
     start = time.perf_counter()
     prefix, analysis.interrupted = run_samples(solve_sample, _worker, job, samples, workers,

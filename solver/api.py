@@ -15,6 +15,7 @@ nothing is global and mutable.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 
@@ -65,13 +66,37 @@ class Reach:
     seconds: float
 
 
+#: the largest node limit (the kernels count nodes in 64-bit integers)
+MAX_NODES_LIMIT = 10**15
+
+
+def check_max_nodes(max_nodes) -> int:
+    """A node limit: a whole number 1..MAX_NODES_LIMIT (RuleError otherwise)."""
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, (int, np.integer)) \
+            or not 1 <= max_nodes <= MAX_NODES_LIMIT:
+        raise RuleError(f"max_nodes {str(max_nodes)[:30]}: use a whole number 1..{MAX_NODES_LIMIT}")
+    return int(max_nodes)
+
+
+def check_max_seconds(max_seconds) -> float:
+    """A time limit: a finite number of seconds above 0 (RuleError otherwise)."""
+    try:
+        seconds = float(max_seconds)
+    except (TypeError, ValueError, OverflowError):
+        seconds = math.nan
+    if not (math.isfinite(seconds) and seconds > 0):
+        raise RuleError(f"max_seconds {str(max_seconds)[:30]}: use a finite number of seconds above 0")
+    return seconds
+
+
 class _Budget:
     """Node and time limits shared by the kernel calls of one request."""
 
     def __init__(self, max_nodes, max_seconds):
         self.ctx = np.zeros(K.N_CTX, dtype=np.int64)
-        self.max_nodes = _NO_LIMIT if max_nodes is None else int(max_nodes)
-        self.deadline = None if max_seconds is None else time.perf_counter() + float(max_seconds)
+        self.max_nodes = _NO_LIMIT if max_nodes is None else check_max_nodes(max_nodes)
+        self.deadline = None if max_seconds is None else \
+            time.perf_counter() + check_max_seconds(max_seconds)
 
     @property
     def nodes(self) -> int:
