@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import os
 
 import click
 
 from atout.engine import get_game
 
-from .format import VALUE_MEANING, histogram_lines, progress_reporter, value_number, value_text
+from .format import (VALUE_MEANING, histogram_lines, json_text, progress_reporter, value_number,
+                     value_text)
 from .options import NODE_LIMIT, with_contract
 
 GAME_ARG = click.option("--game", "-g", "game_name", required=True,
@@ -51,7 +51,7 @@ def analyse(game_name, deal_text, played, samples, seed, workers, max_nodes, as_
     name = game.name
     if as_json:
         score = result.expected_score()
-        click.echo(json.dumps({
+        click.echo(json_text({
             "game": name, "seat": result.seat, "samples": result.samples_done,
             "samples_requested": result.samples_requested, "interrupted": result.interrupted,
             "seed": seed,
@@ -82,7 +82,12 @@ def analyse(game_name, deal_text, played, samples, seed, workers, max_nodes, as_
         click.echo(f"  {deck.pretty(c.card):<6}{value}   {made}   {c.made}/{c.failed}/{c.unsettled}")
     score = result.expected_score()
     if score is not None:
-        click.echo(f"expected score of the declaring side (double-dummy play): {score[0]:.2f} ± {score[1]:.2f}")
+        # every card of every sampled deal chosen seeing all hands: the mean of
+        # each deal's best, above what any one card of the player on turn gets
+        se = "" if score[1] != score[1] else f" ± {score[1]:.2f}"
+        click.echo(f"score of the declaring side if every card were chosen seeing all hands:"
+                   f" {score[0]:.2f}{se} (the best card chosen in each sampled deal, so better"
+                   f" for the player on turn than any one card)")
     lines = histogram_lines(result.histogram(), lambda v: value_text(name, v))
     if lines:
         click.echo(f"outcomes after {deck.pretty(result.best.card)} (value: samples):")
@@ -117,7 +122,7 @@ def review(game_name, deal_text, played, max_nodes, as_json, contract):
     def bounds(b):
         return value_number(name, b[0]) if b[0] == b[1] else [value_number(name, b[0]), value_number(name, b[1])]
     if as_json:
-        click.echo(json.dumps({
+        click.echo(json_text({
             "game": name, "interrupted": result.interrupted, "nodes": result.nodes,
             "seconds": round(result.seconds, 3),
             "start": bounds(result.cards[0].before) if result.cards else None,

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import os
 
 import click
 
 from atout.engine import get_game
 
-from .format import progress_reporter
+from .format import json_text, progress_reporter
 from .options import NODE_LIMIT
 
 #: what the score column means, per game
@@ -60,7 +59,7 @@ def bid(game_name, seat, hand, turned, widow, candidates, samples, seed, workers
         close()
     rec = result.recommendation
     if as_json:
-        click.echo(json.dumps(to_json(result, seed)))
+        click.echo(json_text(to_json(result, seed)))
         return
     click.echo(f"{result.game}: seat {result.seat}, {result.samples_done} of {result.samples_requested}"
                f" samples (seed {seed})"

@@ -78,3 +78,21 @@ def histogram_lines(counts: dict, label, width: int = 40) -> list[str]:
         return []
     top = max(counts.values())
     return [f"  {label(k):>8} {'#' * max(1, round(width * n / top))} {n}" for k, n in counts.items()]
+
+
+def json_text(data) -> str:
+    """``json.dumps`` of command output, with every number that JSON has no
+    form for (NaN, infinities: e.g. the standard error of one sample) as
+    null; ``allow_nan=False`` makes sure none is left."""
+    import json
+    import math
+
+    def clean(value):
+        if isinstance(value, float) and not math.isfinite(value):
+            return None
+        if isinstance(value, dict):
+            return {k: clean(v) for k, v in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [clean(v) for v in value]
+        return value
+    return json.dumps(clean(data), allow_nan=False)

@@ -3,7 +3,6 @@ every card is known."""
 
 from __future__ import annotations
 
-import json
 import math
 import time
 
@@ -11,7 +10,7 @@ import click
 
 from atout.engine import GAME_NAMES, get_game
 
-from .format import VALUE_MEANING, jsonable, scale, value_number, value_text
+from .format import VALUE_MEANING, json_text, jsonable, scale, value_number, value_text
 from .options import NODE_LIMIT, SECONDS, FiniteFloat, with_contract
 
 #: default node limit of `atout solve` where a full deal may not finish
@@ -70,7 +69,7 @@ def solve(game_name, deal_text, played, all_cards, max_nodes, max_seconds, at_le
         return value_number(name, v) if isinstance(v, int) else [value_number(name, x) for x in v]
 
     if as_json:
-        click.echo(json.dumps({
+        click.echo(json_text({
             "game": name, "value": value_number(name, result.value) if result.exact else None,
             "exact": result.exact,
             "lower": value_number(name, result.lower), "upper": value_number(name, result.upper),
@@ -127,7 +126,7 @@ def _reaches(game, state, at_least, max_nodes, max_seconds, as_json):
     target = math.ceil(at_least * scale(name) - 1e-9)
     reach = Solver().reaches(state, target, max_nodes=max_nodes, max_seconds=max_seconds)
     if as_json:
-        click.echo(json.dumps({"game": name, "at_least": value_number(name, target),
+        click.echo(json_text({"game": name, "at_least": value_number(name, target),
                                "reached": reach.answer, "exact": reach.answer is not None,
                                "nodes": reach.nodes, "seconds": round(reach.seconds, 4)}))
         return
@@ -155,7 +154,7 @@ def table(game_name, deal_text, max_nodes, as_json):
     result = run(game, game.parse_deal(deal_text), max_nodes=max_nodes)
     seconds = round(time.perf_counter() - start, 4)
     if as_json:
-        click.echo(json.dumps({"table": result, "seconds": seconds}))
+        click.echo(json_text({"table": result, "seconds": seconds}))
         return
     name = game.name
 

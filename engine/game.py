@@ -131,7 +131,7 @@ class TrickState:
     """
 
     max_side: int = 0
-    objective_range: tuple[int, int] = (0, 0)
+    objective_range: tuple[int, int] | None = None
 
     def __init__(self, game: Game, deal: Deal, leader: int = 0):
         if not deal.is_complete:

@@ -204,7 +204,15 @@ class Solver:
         budget = _Budget(max_nodes, max_seconds)
         gen = self.new_generation()
         pos = codec.encode(state)
-        lo, hi, exact = self._value(pos, gen, budget)
+        clip = _clipper(state)
+        # under a limit, ask the contract's question first (walking from its
+        # target): what the limit leaves proven then includes whatever
+        # ``reaches(state, target)`` proves with the same nodes, and a larger
+        # limit runs the same probes further, never reporting wider bounds
+        limited = max_nodes is not None or max_seconds is not None
+        lo, hi, exact = self._value(pos, gen, budget,
+                                    guess=state.contract_target() if limited else None)
+        lo, hi = clip(lo, hi)
         result = SolveResult(value=lo, exact=exact, lower=lo, upper=hi)
         if all_cards and not state.is_over():
             groups = equivalent_groups(state, pos, codec)
@@ -220,6 +228,7 @@ class Solver:
                 finally:
                     state.undo()
                 exact = exact and vexact
+                vlo, vhi = clip(vlo, vhi)
                 for card in group:
                     values[card] = vlo if vexact else (vlo, vhi)
             order = sorted(values, key=lambda c: (_sort_key(values[c], maximizing), -c))
@@ -277,6 +286,17 @@ class Solver:
                 raise AssertionError("no card keeps the solved value")
             out.append(chosen)
         return out
+
+
+def _clipper(state):
+    """Bounds to the range the game's objective can take at all: the
+    search's own bounds (the points still out, a terminal offset) can be
+    wider, e.g. tarocco -5..119 where the game allows 0..114."""
+    span = getattr(state, "objective_range", None)
+    if span is None:
+        return lambda lo, hi: (lo, hi)
+    least, most = span
+    return lambda lo, hi: (min(max(lo, least), most), max(min(hi, most), least))
 
 
 def _sort_key(value, maximizing):
