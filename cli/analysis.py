@@ -12,6 +12,10 @@ from .format import (VALUE_MEANING, histogram_lines, json_text, progress_reporte
                      value_text)
 from .options import NODE_LIMIT, with_contract
 
+#: default node limit of each of `atout review`'s solves (one per card played)
+#: where a full deal may not finish
+REVIEW_NODE_LIMIT = {"tarot": 1_000_000, "tarot2": 1_000_000, "tarocco": 1_000_000}
+
 GAME_ARG = click.option("--game", "-g", "game_name", required=True,
                         type=click.Choice(["tarot", "tarocco", "belote", "tarot2", "smear", "bridge"],
                                           case_sensitive=False), help="The game.")
@@ -21,17 +25,21 @@ GAME_ARG = click.option("--game", "-g", "game_name", required=True,
 @GAME_ARG
 @click.argument("deal_text", metavar="PARTIAL_DEAL")
 @click.option("--played", default="", help="Cards played so far, in order.")
-@click.option("--samples", type=click.IntRange(1, 1_000_000), default=100, show_default=True,
-              help="Deals sampled.")
+@click.option("--samples", type=click.IntRange(1, 1_000_000), default=None,
+              help="Deals sampled (default 100; 20 where only the contract is asked).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampler.")
 @click.option("--workers", type=click.IntRange(1, 256), default=None,
               help="Worker processes (default: the machine's cores).")
 @click.option("--max-nodes", type=NODE_LIMIT, default=None,
               help="Node limit per solve (tarot, tarot2, tarocco default to 1000000): a sample"
                    " not settled within it is counted as such.")
+@click.option("--values", "values", is_flag=True,
+              help="Each card's value even on a full tarot, tarocco or tarot2 deal (by default"
+                   " only whether it makes the contract: values are out of reach there).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @with_contract(analysis=True)
-def analyse(game_name, deal_text, played, samples, seed, workers, max_nodes, as_json, contract):
+def analyse(game_name, deal_text, played, samples, seed, workers, max_nodes, values, as_json,
+            contract):
     """For the player on turn in a partly known deal: each legal card's
     expected value and probability of making the contract, over deals of the
     unseen cards sampled uniformly among those consistent with what is known
@@ -44,7 +52,8 @@ def analyse(game_name, deal_text, played, samples, seed, workers, max_nodes, as_
     try:
         result = run(game.name, deal_text, cards, samples=samples, seed=seed,
                      workers=workers or os.cpu_count() or 1, max_nodes=max_nodes,
-                     contract=contract, progress=report)
+                     contract=contract, progress=report, on_start=deep_position_note,
+                     contract_only=False if values else None)
     finally:
         close()
     deck = game.deck
@@ -54,6 +63,7 @@ def analyse(game_name, deal_text, played, samples, seed, workers, max_nodes, as_
         click.echo(json_text({
             "game": name, "seat": result.seat, "samples": result.samples_done,
             "samples_requested": result.samples_requested, "interrupted": result.interrupted,
+            "contract_only": result.contract_only,
             "seed": seed,
             "cards": [{"card": deck.token(c.card), "value": value_number(name, c.mean),
                        "stderr": value_number(name, c.stderr),
@@ -70,6 +80,9 @@ def analyse(game_name, deal_text, played, samples, seed, workers, max_nodes, as_
                f"{result.samples_requested} samples (seed {seed})"
                + ("  [interrupted]" if result.interrupted else ""))
     click.echo(f"value: {VALUE_MEANING[name]}")
+    if result.contract_only:
+        click.echo("asked: only whether each card makes the contract (P(made)); a value is the"
+                   " range that answer leaves")
     click.echo("P(made): the probability that the contract is made (the declaring side wins)")
     click.echo(f"  {'card':<6}{'value':>10}{'± se':>8}   {'P(made)':>8}{'± se':>7}   made/failed/unsettled")
     for c in result.cards:
@@ -95,25 +108,44 @@ def analyse(game_name, deal_text, played, samples, seed, workers, max_nodes, as_
             click.echo(line)
 
 
+def deep_position_note(analysis) -> None:
+    """Said before the work starts, on stderr: what a deep position gets."""
+    if analysis.contract_only:
+        limit = f"at most {analysis.max_nodes:,} nodes" if analysis.max_nodes else "no node limit"
+        click.echo(f"atout: note: a {analysis.game} position this deep is beyond exact values:"
+                   f" each card is asked only whether it makes the contract ({limit} per card"
+                   f" and sample, {analysis.samples_requested} samples); values show the game's"
+                   " range; --values asks for values, --samples and --max-nodes set the work",
+                   err=True)
+
+
 @click.command()
 @GAME_ARG
 @click.argument("deal_text", metavar="DEAL")
 @click.option("--played", required=True, help="Every card played, in order.")
-@click.option("--max-nodes", type=NODE_LIMIT, default=None, help="Node limit per solve.")
+@click.option("--max-nodes", type=NODE_LIMIT, default=None,
+              help="Node limit per solve (tarot, tarot2, tarocco default to 1000000).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @with_contract
 def review(game_name, deal_text, played, max_nodes, as_json, contract):
     """The double-dummy value after every card of a played deal, marking each
     card that gave value away and how much (like DDS's play analyser)."""
+    from atout.solver import Solver
     from atout.solver.review import review as run
+
+    from .solve import default_limit_note
     game = get_game(game_name)
     deal = game.parse_deal(deal_text)
     cards = game.parse_cards(played)
     state = game.new_state(deal, **contract)
     game.state_after(deal, cards, **contract)  # every play is legal, or one clear error now
+    if max_nodes is None and game.name in REVIEW_NODE_LIMIT:
+        max_nodes = REVIEW_NODE_LIMIT[game.name]
+        default_limit_note(game.name, max_nodes, "per position")
     report, close = progress_reporter("solving")
     try:
-        result = run(state, cards, max_nodes=max_nodes, progress=report)
+        result = run(state, cards, max_nodes=max_nodes, progress=report,
+                     solver=Solver(interruptible=True))
     finally:
         close()
     deck = game.deck

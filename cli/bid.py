@@ -32,15 +32,20 @@ SCORE_MEANING = {
 @click.option("--widow", type=int, default=None, help="Smear: undealt cards the bidder takes (0..3, default 0).")
 @click.option("--candidates", type=click.IntRange(1, 200), default=6, show_default=True,
               help="Tarocco: discards evaluated on the same samples.")
-@click.option("--samples", type=click.IntRange(1, 1_000_000), default=50, show_default=True,
-              help="Deals sampled.")
+@click.option("--samples", type=click.IntRange(1, 1_000_000), default=None,
+              help="Deals sampled (default 50; 20 for tarot, tarocco, tarot2, where only the"
+                   " contract is asked).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampler.")
 @click.option("--workers", type=click.IntRange(1, 256), default=None,
               help="Worker processes (default: the machine's cores).")
 @click.option("--max-nodes", type=NODE_LIMIT, default=None,
               help="Node limit per solve (tarot, tarot2, tarocco default to 1000000).")
+@click.option("--values", "values", is_flag=True,
+              help="Tarot, tarocco, tarot2: each bid's score too, from the deal's value (by"
+                   " default only whether each bid makes: a full deal's value is out of reach).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def bid(game_name, seat, hand, turned, widow, candidates, samples, seed, workers, max_nodes, as_json):
+def bid(game_name, seat, hand, turned, widow, candidates, samples, seed, workers, max_nodes, values,
+        as_json):
     """For a hand at the bidding stage: every bid's probability of being
     made and expected score, over deals of the unseen cards sampled
     uniformly and solved double dummy, and the recommended bid.
@@ -54,7 +59,8 @@ def bid(game_name, seat, hand, turned, widow, candidates, samples, seed, workers
     try:
         result = estimate_bids(game.name, seat, hand, samples=samples, seed=seed,
                                workers=workers or os.cpu_count() or 1, max_nodes=max_nodes,
-                               turned=turned, widow=widow, candidates=candidates, progress=report)
+                               turned=turned, widow=widow, candidates=candidates, progress=report,
+                               contract_only=False if values else None, on_start=contract_only_note)
     finally:
         close()
     rec = result.recommendation
@@ -94,6 +100,16 @@ def bid(game_name, seat, hand, turned, widow, candidates, samples, seed, workers
                        + f": {rec.reason}")
 
 
+def contract_only_note(result) -> None:
+    """Said before the work starts, on stderr: what a full deal gets."""
+    if result.contract_only:
+        limit = f"at most {result.max_nodes:,} nodes" if result.max_nodes else "no node limit"
+        click.echo(f"atout: note: a full {result.game} deal is beyond exact values: each bid is"
+                   f" asked only whether it makes ({limit} per question, {result.samples_requested}"
+                   " samples), with no score; --values asks for scores, --samples and --max-nodes"
+                   " set the work", err=True)
+
+
 def to_json(result, seed) -> dict:
     rec = result.recommendation
 
@@ -103,6 +119,7 @@ def to_json(result, seed) -> dict:
         "game": result.game, "seat": result.seat, "seed": seed,
         "samples": result.samples_done, "samples_requested": result.samples_requested,
         "interrupted": result.interrupted, "max_nodes": result.max_nodes, "notes": result.notes,
+        "contract_only": result.contract_only,
         "bids": [{"bid": s.bid, "contract": s.contract,
                   "made_probability": s.made_probability, "made_stderr": s.made_stderr,
                   "made_bounds": list(s.made_bounds) if s.made_bounds else None,

@@ -96,3 +96,23 @@ def json_text(data) -> str:
             return [clean(v) for v in value]
         return value
     return json.dumps(clean(data), allow_nan=False)
+
+
+def search_status(game_name: str):
+    """A progress callback for one long search, ``report(lower, upper,
+    nodes)``: one line on stderr, redrawn, when it is a terminal (None
+    otherwise), and ``close()`` to end the line."""
+    if not sys.stderr.isatty():
+        return None, lambda: None
+    drawn = {"any": False}
+
+    def report(lower, upper, nodes) -> None:
+        drawn["any"] = True
+        click.echo(f"\rsearching: between {value_text(game_name, lower)} and "
+                   f"{value_text(game_name, upper)} after {nodes:,} nodes (Ctrl-C: stop with these)  ",
+                   err=True, nl=False)
+
+    def close() -> None:
+        if drawn["any"]:
+            click.echo("", err=True)
+    return report, close

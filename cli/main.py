@@ -6,6 +6,7 @@ exit code 2, never a traceback.
 
 from __future__ import annotations
 
+import logging
 import sys
 
 import click
@@ -79,8 +80,24 @@ def _register() -> None:
 _register()
 
 
+class _StderrNotes(logging.Handler):
+    """The solver's notes (``atout.solver`` INFO logs: it is being compiled)
+    as ``atout: ...`` lines on the stderr of the moment."""
+
+    def emit(self, record) -> None:
+        click.echo(f"atout: {record.getMessage()}", err=True)
+
+
+def show_solver_notes() -> None:
+    logger = logging.getLogger("atout.solver")
+    if not any(isinstance(h, _StderrNotes) for h in logger.handlers):
+        logger.addHandler(_StderrNotes())
+        logger.setLevel(logging.INFO)
+
+
 def main(argv=None) -> None:
     """Entry point: runs the group and turns every user error into one line."""
+    show_solver_notes()
     try:
         cli.main(args=argv, prog_name="atout", standalone_mode=False)
     except click.exceptions.Abort:

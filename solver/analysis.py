@@ -13,7 +13,7 @@ import math
 import random
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
 
 from atout.engine import get_game
@@ -69,6 +69,9 @@ class Analysis:
     cards: list = field(default_factory=list)     # CardSummary, best first
     interrupted: bool = False
     seconds: float = 0.0
+    #: only the contract's question was asked of each card (a deep position)
+    contract_only: bool = False
+    max_nodes: int | None = None
 
     @property
     def samples_done(self) -> int:
@@ -151,10 +154,26 @@ class Job:
     seed: int
     max_nodes: int | None
     with_score: bool
+    contract_only: bool = False
 
 
 #: node limit per solve where full deals are out of reach today
 DEFAULT_MAX_NODES = {"tarot": 1_000_000, "tarot2": 1_000_000, "tarocco": 1_000_000}
+#: the most tricks left that the solver settles in about a second; with more,
+#: a card's exact value is out of reach and only the contract's question is
+#: asked by default
+DEEP_TRICKS = {"tarot": 10, "tarocco": 10, "tarot2": 16}
+#: default samples: fewer where each card costs a full budget
+DEFAULT_SAMPLES, DEEP_SAMPLES = 100, 20
+
+
+def is_deep(state) -> bool:
+    """More tricks left than the solver settles in about a second?"""
+    limit = DEEP_TRICKS.get(state.game.name)
+    if limit is None or state.contract_target() is None:
+        return False
+    cards_left = sum(len(h) for h in state.hands) + len(state.trick)
+    return cards_left > limit * state.n
 
 _model_cache: dict = {}
 
@@ -185,6 +204,9 @@ def solve_sample(job: Job, index: int, solve_fn: Callable | None = None) -> Samp
     target = state.contract_target()
     if solve_fn is not None:        # a stand-in solver (tests use the naive search)
         bounds, score, nodes = solve_fn(state)
+    elif job.contract_only:
+        bounds, nodes = contract_answers(state, target, api.Solver(), job.max_nodes)
+        score = None
     else:
         solver = api.Solver()
         result = solver.solve(state, all_cards=True, line=job.with_score, max_nodes=job.max_nodes)
@@ -195,6 +217,30 @@ def solve_sample(job: Job, index: int, solve_fn: Callable | None = None) -> Samp
         score = None if score is None else float(score)  # tarot scores are exact thirds
         nodes = result.nodes
     return SampleResult(index, bounds, target, score, nodes)
+
+
+def contract_answers(state, target: int, solver, max_nodes) -> tuple[dict, int]:
+    """Each legal card's bounds from the contract's question alone (one
+    search per block of equivalent cards, each with ``max_nodes``): at least
+    the target when it makes, below it when it fails, the game's range when
+    the limit left it open. Returns (bounds, nodes)."""
+    from . import api
+    codec = api.codec_for(state)
+    least, most = state.objective_range
+    bounds, nodes = {}, 0
+    for group in api.equivalent_groups(state, codec.encode(state), codec):
+        state.play(group[0])
+        try:
+            reach = solver.reaches(state, target, max_nodes=max_nodes)
+        finally:
+            state.undo()
+        if reach.interrupted:
+            raise KeyboardInterrupt
+        nodes += reach.nodes
+        answer = {True: (target, most), False: (least, target - 1)}.get(reach.answer, (least, most))
+        for card in group:
+            bounds[card] = answer
+    return bounds, nodes
 
 
 def settle_contract(state, bounds: dict, target: int, solver, max_nodes) -> dict:
@@ -311,15 +357,21 @@ def check_hand_known(game, deal, state, seat: int) -> None:
                         " --contract guard_without or guard_against")
     raise RuleError(f"seat {seat} is to play and holds cards not known here: give them")
 
-def analyse(game_name: str, deal_text: str, played: Sequence[int] = (), *, samples: int = 100,
-            seed: int = 0, workers: int = 1, max_nodes: int | None = None, with_score: bool = True,
-            contract: dict | None = None, progress: Callable | None = None,
-            solve_fn: Callable | None = None) -> Analysis:
+def analyse(game_name: str, deal_text: str, played: Sequence[int] = (), *,
+            samples: int | None = None, seed: int = 0, workers: int = 1,
+            max_nodes: int | None = None, with_score: bool = True, contract: dict | None = None,
+            progress: Callable | None = None, solve_fn: Callable | None = None,
+            contract_only: bool | None = None, on_start: Callable | None = None) -> Analysis:
     """Analyse a partly known deal for the player on turn.
 
+    ``contract_only``: ask each card only whether it makes the contract (no
+    value, no score); None: where the position is deep (``is_deep``: a full
+    tarot, tarocco or tarot2 deal). ``samples`` defaults to DEFAULT_SAMPLES,
+    DEEP_SAMPLES when only the contract is asked. ``on_start(analysis)`` is
+    called once the plan is made, before any sample is solved.
     ``progress(done, total)`` is called after each sample. Ctrl-C stops the
     work and returns what was computed, with ``interrupted`` set."""
-    if samples < 1:
+    if samples is not None and samples < 1:
         raise RuleError(f"samples {samples}: ask for at least one")
     if workers < 1:
         raise RuleError(f"workers {workers}: use at least one")
@@ -338,7 +390,17 @@ def analyse(game_name: str, deal_text: str, played: Sequence[int] = (), *, sampl
     if deal.hands[seat].unknown:
         raise RuleError(f"seat {seat} is to play: its hand must be known to analyse its choice")
     check_hand_known(game, deal, probe, seat)
-    analysis = Analysis(game.name, seat, samples)
+    if contract_only is None:
+        contract_only = solve_fn is None and is_deep(probe)
+    if contract_only and probe.contract_target() is None:
+        raise RuleError(f"{game.name} here has no contract to ask about: ask for values")
+    if samples is None:
+        samples = DEEP_SAMPLES if contract_only else DEFAULT_SAMPLES
+    job = replace(job, contract_only=bool(contract_only))
+    analysis = Analysis(game.name, seat, samples, contract_only=bool(contract_only),
+                        max_nodes=max_nodes)
+    if on_start is not None:
+        on_start(analysis)
     start = time.perf_counter()
     prefix, analysis.interrupted = run_samples(solve_sample, _worker, job, samples, workers,
                                                progress, solve_fn)
