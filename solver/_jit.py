@@ -81,3 +81,14 @@ def compile_notice(dispatcher, what: str):
     finally:
         if predicted or _misses(dispatcher) > before:
             log.info(f"{what} solver compiled in {time.perf_counter() - start:.1f} s")
+
+
+def note_worker_compilation(dispatcher, what: str) -> None:
+    """Before worker processes start: say once that each will compile the
+    solver first, when the on-disk cache lacks it (they cannot say it)."""
+    if what in _watched or getattr(dispatcher, "overloads", None):
+        return
+    _watched.add(what)
+    if will_compile(dispatcher):
+        log.info(f"compiling the {what} solver in each worker process first: first use after"
+                 " an install or an upgrade, 15 s to a few minutes on a busy machine")

@@ -331,6 +331,9 @@ def run_samples(run_one, worker, job, samples: int, workers: int, progress,
                 if progress:
                     progress(len(done), samples)
         else:
+            from . import api
+            from ._jit import note_worker_compilation
+            note_worker_compilation(*api.search_kernel(job.game))
             run_parallel(worker, job, samples, workers, done, progress)
     except KeyboardInterrupt:
         interrupted = True

@@ -372,12 +372,17 @@ def _clipper(state):
     return lambda lo, hi: (min(max(lo, least), most), max(min(hi, most), least))
 
 
+def search_kernel(game_name: str):
+    """(the kernel that searches the game's positions, its name in notes)."""
+    from . import point_search
+    if game_name == "bridge":
+        return K.search, "bridge"
+    return point_search.gsearch, "card-point games'"
+
+
 def compile_watch(state):
     """``_jit.compile_notice`` for the kernel that will search ``state``."""
-    from . import point_search
-    if state.game.name == "bridge":
-        return compile_notice(K.search, "bridge")
-    return compile_notice(point_search.gsearch, "card-point games'")
+    return compile_notice(*search_kernel(state.game.name))
 
 
 def _sort_key(value, maximizing):

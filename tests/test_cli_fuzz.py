@@ -99,7 +99,8 @@ BID = {"--turned": st.sampled_from(["HJ", "SA"]), "--widow": st.just("0"),
        "--candidates": st.just("1"), "--samples": st.just("1"), "--seed": st.just("1"),
        "--workers": st.just("1")}
 FLAGS = {"solve": ["--all-cards", "--json", "--slam"], "table": ["--json"],
-         "analyse": ["--json", "--slam"], "review": ["--json", "--slam"], "bid": ["--json"]}
+         "analyse": ["--json", "--slam", "--values"], "review": ["--json", "--slam"],
+         "bid": ["--json", "--values"]}
 NODES = {"solve": 300, "table": 100, "analyse": 100, "review": 100, "bid": 50}
 
 

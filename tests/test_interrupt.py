@@ -209,3 +209,14 @@ def test_the_command_line_shows_solver_notes_on_stderr(capsys):
     show_solver_notes()                     # once, however often it is called
     logging.getLogger("atout.solver").info("compiling the test solver")
     assert capsys.readouterr().err == "atout: compiling the test solver\n"
+
+
+@pytest.mark.parametrize("cached, notes", [(False, 1), (True, 0)])
+def test_worker_processes_compiling_is_announced_by_the_parent(caplog, cached, notes):
+    from atout.solver import _jit
+    fake = FakeDispatcher(cached, compiles=True)
+    with caplog.at_level(logging.INFO, logger="atout.solver"):
+        for _ in range(2):
+            _jit.note_worker_compilation(fake, f"fake workers {cached}")
+    messages = [r.getMessage() for r in caplog.records if r.name == "atout.solver"]
+    assert len(messages) == notes and all("each worker" in m for m in messages)
