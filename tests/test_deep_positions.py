@@ -10,8 +10,7 @@ import pytest
 from atout.cli.main import main
 from atout.engine import get_game
 from atout.solver import Solver
-from atout.solver.analysis import (DEEP_SAMPLES, analyse, contract_answers, is_deep,
-                                   sample_rng)
+from atout.solver.analysis import DEEP_SAMPLES, analyse, contract_answers, is_deep
 
 TAROT = get_game("tarot")
 HAND = "C853.C8653.QC2.Q.20,19,17,12,11"
