@@ -228,16 +228,21 @@ def contract_answers(state, target: int, solver, max_nodes) -> tuple[dict, int]:
     codec = api.codec_for(state)
     least, most = state.objective_range
     bounds, nodes = {}, 0
-    for group in api.equivalent_groups(state, codec.encode(state), codec):
+    # one table generation for the sample, as ``solve`` does for its cards:
+    # what one card's search proved about a position serves the next card's
+    gen = solver.new_generation()
+    groups = api.equivalent_groups(state, codec.encode(state), codec)
+    for group in groups:
+        budget = api._Budget(max_nodes, None)
         state.play(group[0])
         try:
-            reach = solver.reaches(state, target, max_nodes=max_nodes)
+            answer = solver._makes(codec.encode(state), target, gen, budget)
         finally:
             state.undo()
-        if reach.interrupted:
+        if budget.interrupted:
             raise KeyboardInterrupt
-        nodes += reach.nodes
-        answer = {True: (target, most), False: (least, target - 1)}.get(reach.answer, (least, most))
+        nodes += budget.nodes
+        answer = {True: (target, most), False: (least, target - 1)}.get(answer, (least, most))
         for card in group:
             bounds[card] = answer
     return bounds, nodes
