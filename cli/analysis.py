@@ -8,8 +8,10 @@ import click
 
 from atout.engine import get_game
 
-from .format import (VALUE_MEANING, histogram_lines, json_text, progress_reporter, value_number,
-                     value_text)
+from .describe import (contract_text, direction, made_label, made_meaning, outcome_names, seat_name,
+                       side_name)
+from .format import (VALUE_MEANING, card_text, histogram_lines, json_text, pad, progress_reporter,
+                     value_number, value_text)
 from .options import NODE_LIMIT, with_contract
 
 #: default node limit of each of `atout review`'s solves (one per card played)
@@ -76,34 +78,40 @@ def analyse(game_name, deal_text, played, samples, seed, workers, max_nodes, val
             "seconds": round(result.seconds, 3),
         }))
         return
-    click.echo(f"{name}: seat {result.seat} to play, {result.samples_done} of "
+    position = result.position
+    click.echo(f"{name}: {seat_name(game, result.seat)} to play, {result.samples_done} of "
                f"{result.samples_requested} samples (seed {seed})"
                + ("  [interrupted]" if result.interrupted else ""))
-    click.echo(f"value: {VALUE_MEANING[name]}")
+    click.echo(contract_text(position, contract, discard_known=False))
+    click.echo(f"value: {VALUE_MEANING[name]}; {direction(position, result.seat)}; cards best first")
     if result.contract_only:
-        click.echo("asked: only whether each card makes the contract (P(made)); a value is the"
-                   " range that answer leaves")
-    click.echo("P(made): the probability that the contract is made (the declaring side wins)")
-    click.echo(f"  {'card':<6}{'value':>10}{'± se':>8}   {'P(made)':>8}{'± se':>7}   made/failed/unsettled")
+        click.echo("asked: only whether each card makes the contract; a value is the range that"
+                   " answer leaves")
+    click.echo(made_meaning(position))
+    label = made_label(position)
+    click.echo(f"  {'card':<6}{'value':>10}{'± se':>8}   {label:>{max(8, len(label))}}{'± se':>7}"
+               f"   {outcome_names(position)}")
     for c in result.cards:
         if c.mean is not None:
             value = f"{value_text(name, c.mean):>10}{value_text(name, c.stderr):>8}"
         else:
             value = f"{value_text(name, c.mean_lower)}..{value_text(name, c.mean_upper)}".rjust(18)
         p = c.made_probability
-        made = f"{p:8.3f}{c.made_stderr:7.3f}" if p is not None else f"{'?':>8}{'':>7}"
-        click.echo(f"  {deck.pretty(c.card):<6}{value}   {made}   {c.made}/{c.failed}/{c.unsettled}")
+        width = max(8, len(label))
+        made = f"{p:{width}.3f}{c.made_stderr:7.3f}" if p is not None else f"{'?':>{width}}{'':>7}"
+        click.echo(f"  {pad(card_text(deck, c.card), 6)}{value}   {made}   {c.made}/{c.failed}/{c.unsettled}")
     score = result.expected_score()
     if score is not None:
         # every card of every sampled deal chosen seeing all hands: the mean of
         # each deal's best, above what any one card of the player on turn gets
         se = "" if score[1] != score[1] else f" ± {score[1]:.2f}"
-        click.echo(f"score of the declaring side if every card were chosen seeing all hands:"
+        click.echo(f"score of {side_name(position, position.max_side)} if every card were chosen"
+                   f" seeing all hands:"
                    f" {score[0]:.2f}{se} (the best card chosen in each sampled deal, so better"
                    f" for the player on turn than any one card)")
-    lines = histogram_lines(result.histogram(), lambda v: value_text(name, v))
+    lines = histogram_lines({value_number(name, v): n for v, n in result.histogram().items()})
     if lines:
-        click.echo(f"outcomes after {deck.pretty(result.best.card)} (value: samples):")
+        click.echo(f"outcomes after {card_text(deck, result.best.card)} (value: samples):")
         for line in lines:
             click.echo(line)
 
@@ -163,6 +171,7 @@ def review(game_name, deal_text, played, max_nodes, as_json, contract):
                        "exact": c.exact} for c in result.cards],
         }))
         return
+    click.echo(contract_text(state, contract))
     click.echo(f"{name}: value = {VALUE_MEANING[name]}")
     if result.cards:
         click.echo(f"  start: {value_text(name, result.cards[0].before[0])}"
@@ -174,6 +183,7 @@ def review(game_name, deal_text, played, max_nodes, as_json, contract):
         after = value_text(name, c.after[0]) if c.after[0] == c.after[1] else \
             f"{value_text(name, c.after[0])}..{value_text(name, c.after[1])}"
         mark = f"  <- gives away {value_text(name, c.loss)}" if c.loss else ""
-        click.echo(f"  trick {trick:>2}  seat {c.seat}  {deck.pretty(c.card):<5} {after:>10}{mark}")
+        card = pad(card_text(deck, c.card), 5)
+        click.echo(f"  trick {trick:>2}  {seat_name(game, c.seat):<10}{card} {after:>10}{mark}")
     click.echo(f"{len(result.mistakes)} card(s) gave value away; {result.nodes} nodes, {result.seconds:.2f} s"
                + ("  [interrupted]" if result.interrupted else ""))

@@ -8,10 +8,12 @@ import time
 
 import click
 
-from atout.engine import GAME_NAMES, get_game
+from atout.engine import GAME_NAMES, RuleError, get_game
+from atout.engine.belote import parse_variant
 
-from .format import (VALUE_MEANING, json_text, jsonable, progress_reporter, scale, search_status,
-                     value_number, value_text)
+from .describe import TABLE_AXES, contract_text, direction, score_text, seat_name
+from .format import (VALUE_MEANING, cards_text, json_text, jsonable, pad, progress_reporter, scale,
+                     search_status, value_number, value_text)
 from .options import NODE_LIMIT, SECONDS, FiniteFloat, with_contract
 
 #: default node limit of `atout solve` where a full deal may not finish
@@ -27,10 +29,6 @@ def default_limit_note(game_name: str, nodes: int, what: str) -> None:
 
 GAME_ARG = click.option("--game", "-g", "game_name", required=True,
                         type=click.Choice(GAME_NAMES, case_sensitive=False), help="The game.")
-
-
-def seat_name(game, seat: int) -> str:
-    return "NESW"[seat] if game.name == "bridge" else f"seat {seat}"
 
 
 def _state(game, deal_text, played, contract):
@@ -96,6 +94,7 @@ def solve(game_name, deal_text, played, all_cards, max_nodes, max_seconds, at_le
             "interrupted": result.interrupted,
         }))
         return
+    click.echo(contract_text(state, contract))
     if result.interrupted:
         click.echo(f"value: between {value_text(name, result.lower)} and "
                    f"{value_text(name, result.upper)}  ({VALUE_MEANING[name]}; interrupted after"
@@ -107,14 +106,15 @@ def solve(game_name, deal_text, played, all_cards, max_nodes, max_seconds, at_le
                    f"{value_text(name, result.upper)}  ({VALUE_MEANING[name]}; limit reached after"
                    f" {result.nodes} nodes, not exact: raise --max-nodes or --max-seconds)")
     if result.cards:
-        click.echo(f"cards of {seat_name(game, state.to_play)}:")
+        click.echo(f"cards of {seat_name(game, state.to_play)}, best first"
+                   f" ({direction(state, state.to_play)}):")
         # best group first for the player on turn (result.cards is in that order)
         rank = {card: i for i, card in enumerate(result.cards)}
         for group in sorted(result.groups, key=lambda g: rank[g[0]]):
             v = result.cards[group[0]]
             text = value_text(name, v) if isinstance(v, int) else \
                 f"{value_text(name, v[0])}..{value_text(name, v[1])}"
-            click.echo(f"  {' '.join(deck.pretty(c) for c in group):<16} {text}")
+            click.echo(f"  {pad(cards_text(deck, group), 16)} {text}")
     if result.line:
         click.echo("optimal line:")
         probe = state.clone()
@@ -123,13 +123,13 @@ def solve(game_name, deal_text, played, all_cards, max_nodes, max_seconds, at_le
             probe.play(card)
             if not probe.trick:
                 t = probe.tricks[-1]
-                plays = " ".join(f"{deck.pretty(c)}" for c in t.cards)
-                click.echo(f"  trick {number:>2}: {seat_name(game, leader)} leads  {plays:<24} "
+                plays = cards_text(deck, t.cards)
+                click.echo(f"  trick {number:>2}: {seat_name(game, leader)} leads  {pad(plays, 24)} "
                            f"won by {seat_name(game, t.winner)}")
         if probe.trick:  # cannot happen: the line goes to the end
             click.echo("  (unfinished trick)")
     if result.score is not None:
-        click.echo("result: " + ", ".join(f"{k} {v}" for k, v in result.score.items()))
+        click.echo("result: " + score_text(state, result.score))
     click.echo(f"nodes {result.nodes}, {result.seconds:.3f} s")
 
 
@@ -165,8 +165,10 @@ def _reaches(game, state, at_least, max_nodes, max_seconds, as_json):
 @click.argument("deal_text", metavar="DEAL")
 @click.option("--max-nodes", type=NODE_LIMIT, default=None,
               help="Node limit per solve: an entry not proven within it shows its bounds.")
+@click.option("--variant", default=None,
+              help="Belote: rule variants, comma-separated: no-undertrump, no-partner-overtrump.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def table(game_name, deal_text, max_nodes, as_json):
+def table(game_name, deal_text, max_nodes, variant, as_json):
     """The double-dummy result of every choice the game offers before play
     (bridge: tricks for each declarer and strain, like DDS's CalcDDtable;
     Belote: each trump and taker; Smear: each trump for the bidder; tarot2:
@@ -174,6 +176,11 @@ def table(game_name, deal_text, max_nodes, as_json):
     from atout.solver import Solver
     from atout.solver import table as run
     game = get_game(game_name)
+    extra = None
+    if variant is not None:
+        if game.name != "belote":
+            raise RuleError(f"--variant does not apply to {game.name} (only belote has rule variants)")
+        extra = {"variant": parse_variant(variant)}
     deal = game.parse_deal(deal_text)
     if max_nodes is None and game.name in TABLE_NODE_LIMIT:
         max_nodes = TABLE_NODE_LIMIT[game.name]
@@ -181,7 +188,7 @@ def table(game_name, deal_text, max_nodes, as_json):
     start = time.perf_counter()
     report, close = progress_reporter("solving")
     try:
-        result = run(game, deal, max_nodes=max_nodes, solver=Solver(interruptible=True),
+        result = run(game, deal, max_nodes=max_nodes, extra=extra, solver=Solver(interruptible=True),
                      progress=report)
     finally:
         close()
@@ -199,6 +206,7 @@ def table(game_name, deal_text, max_nodes, as_json):
             return f"{value_text(name, v[0])}..{value_text(name, v[1])}"
         return value_text(name, v)
 
+    click.echo(TABLE_AXES[name])
     first = next(iter(result.values()), None)
     if first is None:
         pass                    # interrupted before the first entry
@@ -209,6 +217,6 @@ def table(game_name, deal_text, max_nodes, as_json):
             click.echo(f"{key:<5}" + "".join(f"{text(row.get(c)):>6}" for c in columns))
     else:
         for key, v in result.items():
-            click.echo(f"{key!s:<14} {text(v)}")
+            click.echo(f"{str(key).replace('_', ' '):<14} {text(v)}")
     click.echo(f"value: {VALUE_MEANING[name]}; {seconds:.3f} s"
                + ("  [interrupted: the entries done]" if result.interrupted else ""))

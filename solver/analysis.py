@@ -72,6 +72,14 @@ class Analysis:
     #: only the contract's question was asked of each card (a deep position)
     contract_only: bool = False
     max_nodes: int | None = None
+    #: the position in the first sampled deal: its contract (defaults
+    #: included), sides and who is on turn are those of every sample
+    position: object = None
+
+    @property
+    def maximizing(self) -> bool:
+        """Does the player on turn want the value high?"""
+        return self.position is None or self.position.maximizing(self.seat)
 
     @property
     def samples_done(self) -> int:
@@ -360,10 +368,10 @@ def check_hand_known(game, deal, state, seat: int) -> None:
     if not (set(state.hands[seat]) | set(state.legal_cards())) & unseen:
         return
     if game.name == "tarot":
-        raise RuleError(f"seat {seat} is to play and, as the taker under take or guard, holds the"
-                        " dog, which is not known here: give the dog (dog:...), or analyse"
+        raise RuleError(f"{game.seat_name(seat)} is to play and, as the taker under take or guard,"
+                        " holds the dog, which is not known here: give the dog (dog:...), or analyse"
                         " --contract guard_without or guard_against")
-    raise RuleError(f"seat {seat} is to play and holds cards not known here: give them")
+    raise RuleError(f"{game.seat_name(seat)} is to play and holds cards not known here: give them")
 
 def analyse(game_name: str, deal_text: str, played: Sequence[int] = (), *,
             samples: int | None = None, seed: int = 0, workers: int = 1,
@@ -396,7 +404,7 @@ def analyse(game_name: str, deal_text: str, played: Sequence[int] = (), *,
         raise RuleError("the deal is over: nothing to analyse")
     seat = probe.to_play
     if deal.hands[seat].unknown:
-        raise RuleError(f"seat {seat} is to play: its hand must be known to analyse its choice")
+        raise RuleError(f"{game.seat_name(seat)} is to play: its hand must be known to analyse its choice")
     check_hand_known(game, deal, probe, seat)
     if contract_only is None:
         contract_only = solve_fn is None and is_deep(probe)
@@ -405,7 +413,7 @@ def analyse(game_name: str, deal_text: str, played: Sequence[int] = (), *,
     if samples is None:
         samples = DEEP_SAMPLES if contract_only else DEFAULT_SAMPLES
     job = replace(job, contract_only=bool(contract_only))
-    analysis = Analysis(game.name, seat, samples, contract_only=bool(contract_only),
+    analysis = Analysis(game.name, seat, samples, position=probe, contract_only=bool(contract_only),
                         max_nodes=max_nodes)
     if on_start is not None:
         on_start(analysis)

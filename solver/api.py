@@ -473,7 +473,7 @@ def table(game, deal, *, tt_bits: int = DEFAULT_TT_BITS, solver: Solver | None =
     tricks taken by that declarer's side, as DDS's CalcDDtable; belote:
     ``{trump: {taker: points}}``, the taker's side card points; smear:
     ``{trump: points}`` for the bidder, None where it cannot lead that suit (``extra`` = other contract keywords,
-    e.g. ``{"bidder": 1}``); tarot2: ``{first leader: margin}``; tarocco:
+    e.g. ``{"bidder": 1}``; belote: ``{"variant": ...}``); tarot2: ``{first leader: margin}``; tarocco:
     ``{"as dealt": points}``; tarot: ``{contract: margin}`` for the taker
     (``extra={"taker": .., "discard": ..}``). A value not proven within
     ``max_nodes`` is given as ``[lower, upper]``. ``progress(done, total)``
@@ -488,7 +488,7 @@ def table(game, deal, *, tt_bits: int = DEFAULT_TT_BITS, solver: Solver | None =
             with compile_watch(game.new_state(deal)):       # _value is called directly
                 _bridge_table(game, deal, solver, max_nodes, out, progress)
         elif game.name == "belote":
-            _belote_table(game, deal, solver, max_nodes, out, progress)
+            _belote_table(game, deal, solver, max_nodes, extra, out, progress)
         else:
             _choices_table(game, deal, solver, max_nodes, extra, out, progress)
     except KeyboardInterrupt:
@@ -528,12 +528,13 @@ def _choices_table(game, deal, solver, max_nodes, extra, out, progress):
             progress(done + 1, len(choices[game.name]))
 
 
-def _belote_table(game, deal, solver, max_nodes, out, progress):
-    """Belote: ``{trump: {taker: the taker's side card points}}``."""
+def _belote_table(game, deal, solver, max_nodes, extra, out, progress):
+    """Belote: ``{trump: {taker: the taker's side card points}}`` (``extra``:
+    other contract keywords, e.g. ``{"variant": "no-undertrump"}``)."""
     for i, trump in enumerate("SHDC"):
         out[trump] = {}
         for taker in range(4):
-            state = game.new_state(deal, trump=trump, taker=taker)
+            state = game.new_state(deal, **{**(extra or {}), "trump": trump, "taker": taker})
             result = solver.solve(state, line=False, max_nodes=max_nodes)
             out[trump][taker] = [result.lower, result.upper]
             out[trump][taker] = _entry(result)

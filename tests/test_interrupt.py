@@ -7,6 +7,7 @@ asks for an interrupt of the main thread (``_thread.interrupt_main``)."""
 import _thread
 import json
 import logging
+import time
 from collections import Counter
 from types import SimpleNamespace
 
@@ -15,6 +16,7 @@ import pytest
 from atout.cli.main import main
 from atout.engine import get_game
 from atout.solver import api
+from atout.solver import bridge_search as K
 from atout.solver.api import Solver
 
 BR = "N:KJ74.J8.AKJ5.AQ6 A.AQT94.82.KT932 Q532.763.T93.875 T986.K52.Q764.J4"
@@ -70,7 +72,10 @@ def test_a_running_kernel_stops_on_ctrl_c():
     kernel = pos.search
 
     def search_then_ctrl_c(*args):
+        ctx = args[-1]
         _thread.interrupt_main()            # as a Ctrl-C while the kernel runs
+        while ctx[K.C_LIMIT] != 0:          # until the main thread has seen it, so that
+            time.sleep(0.001)               # the search cannot end first whatever the timing
         return kernel(*args)
     pos.search = search_then_ctrl_c
     budget = api._Budget(None, None)        # no limit: only Ctrl-C stops it
