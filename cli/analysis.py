@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
-import json
 import os
 
 import click
 
 from atout.engine import get_game
 
-from .describe import contract_text, direction, made_label, made_meaning, outcome_names, seat_name
-from .format import (VALUE_MEANING, card_text, histogram_lines, pad, progress_reporter, value_number,
-                     value_text)
-from .options import SCHEDULER_OPTION, with_contract
+from .describe import (contract_text, direction, made_label, made_meaning, outcome_names, seat_name,
+                       side_name)
+from .format import (VALUE_MEANING, card_text, histogram_lines, json_text, pad, progress_reporter,
+                     value_number, value_text)
+from .options import NODE_LIMIT, SCHEDULER_OPTION, with_contract
+
+#: default node limit of each of `atout review`'s solves (one per card played)
+#: where a full deal may not finish
+REVIEW_NODE_LIMIT = {"tarot": 1_000_000, "tarot2": 1_000_000, "tarocco": 1_000_000}
 
 GAME_ARG = click.option("--game", "-g", "game_name", required=True,
                         type=click.Choice(["tarot", "tarocco", "belote", "tarot2", "smear", "bridge"],
@@ -23,18 +27,22 @@ GAME_ARG = click.option("--game", "-g", "game_name", required=True,
 @GAME_ARG
 @click.argument("deal_text", metavar="PARTIAL_DEAL")
 @click.option("--played", default="", help="Cards played so far, in order.")
-@click.option("--samples", type=click.IntRange(1, 1_000_000), default=100, show_default=True,
-              help="Deals sampled.")
+@click.option("--samples", type=click.IntRange(1, 1_000_000), default=None,
+              help="Deals sampled (default 100; 20 where only the contract is asked).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampler.")
 @click.option("--workers", type=click.IntRange(1, 256), default=None,
               help="Worker processes (default: the machine's cores).")
-@click.option("--max-nodes", type=click.IntRange(1), default=None,
+@click.option("--max-nodes", type=NODE_LIMIT, default=None,
               help="Node limit per solve (tarot, tarot2, tarocco default to 1000000): a sample"
                    " not settled within it is counted as such.")
+@click.option("--values", "values", is_flag=True,
+              help="Each card's value even on a full tarot, tarocco or tarot2 deal (by default"
+                   " only whether it makes the contract: values are out of reach there).")
 @SCHEDULER_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-@with_contract
-def analyse(game_name, deal_text, played, samples, seed, workers, max_nodes, scheduler, as_json,
+@with_contract(analysis=True)
+def analyse(game_name, deal_text, played, samples, seed, workers, max_nodes, values, scheduler,
+            as_json,
             contract):
     """For the player on turn in a partly known deal: each legal card's
     expected value and probability of making the contract, over deals of the
@@ -48,16 +56,18 @@ def analyse(game_name, deal_text, played, samples, seed, workers, max_nodes, sch
     try:
         result = run(game.name, deal_text, cards, samples=samples, seed=seed,
                      workers=workers or os.cpu_count() or 1, max_nodes=max_nodes,
-                     contract=contract, progress=report, scheduler=scheduler)
+                     contract=contract, progress=report, on_start=deep_position_note,
+                     contract_only=False if values else None, scheduler=scheduler)
     finally:
         close()
     deck = game.deck
     name = game.name
     if as_json:
         score = result.expected_score()
-        click.echo(json.dumps({
+        click.echo(json_text({
             "game": name, "seat": result.seat, "samples": result.samples_done,
             "samples_requested": result.samples_requested, "interrupted": result.interrupted,
+            "contract_only": result.contract_only,
             "seed": seed,
             "cards": [{"card": deck.token(c.card), "value": value_number(name, c.mean),
                        "stderr": value_number(name, c.stderr),
@@ -76,6 +86,9 @@ def analyse(game_name, deal_text, played, samples, seed, workers, max_nodes, sch
                + ("  [interrupted]" if result.interrupted else ""))
     click.echo(contract_text(position, contract, discard_known=False))
     click.echo(f"value: {VALUE_MEANING[name]}; {direction(position, result.seat)}; cards best first")
+    if result.contract_only:
+        click.echo("asked: only whether each card makes the contract; a value is the range that"
+                   " answer leaves")
     click.echo(made_meaning(position))
     label = made_label(position)
     click.echo(f"  {'card':<6}{'value':>10}{'± se':>8}   {label:>{max(8, len(label))}}{'± se':>7}"
@@ -91,7 +104,13 @@ def analyse(game_name, deal_text, played, samples, seed, workers, max_nodes, sch
         click.echo(f"  {pad(card_text(deck, c.card), 6)}{value}   {made}   {c.made}/{c.failed}/{c.unsettled}")
     score = result.expected_score()
     if score is not None:
-        click.echo(f"expected score of the declaring side (double-dummy play): {score[0]:.2f} ± {score[1]:.2f}")
+        # every card of every sampled deal chosen seeing all hands: the mean of
+        # each deal's best, above what any one card of the player on turn gets
+        se = "" if score[1] != score[1] else f" ± {score[1]:.2f}"
+        click.echo(f"score of {side_name(position, position.max_side)} if every card were chosen"
+                   f" seeing all hands:"
+                   f" {score[0]:.2f}{se} (the best card chosen in each sampled deal, so better"
+                   f" for the player on turn than any one card)")
     lines = histogram_lines({value_number(name, v): n for v, n in result.histogram().items()})
     if lines:
         click.echo(f"outcomes after {card_text(deck, result.best.card)} (value: samples):")
@@ -99,25 +118,44 @@ def analyse(game_name, deal_text, played, samples, seed, workers, max_nodes, sch
             click.echo(line)
 
 
+def deep_position_note(analysis) -> None:
+    """Said before the work starts, on stderr: what a deep position gets."""
+    if analysis.contract_only:
+        limit = f"at most {analysis.max_nodes:,} nodes" if analysis.max_nodes else "no node limit"
+        click.echo(f"atout: note: a {analysis.game} position this deep is beyond exact values:"
+                   f" each card is asked only whether it makes the contract ({limit} per card"
+                   f" and sample, {analysis.samples_requested} samples); values show the game's"
+                   " range; --values asks for values, --samples and --max-nodes set the work",
+                   err=True)
+
+
 @click.command()
 @GAME_ARG
 @click.argument("deal_text", metavar="DEAL")
 @click.option("--played", required=True, help="Every card played, in order.")
-@click.option("--max-nodes", type=click.IntRange(1), default=None, help="Node limit per solve.")
+@click.option("--max-nodes", type=NODE_LIMIT, default=None,
+              help="Node limit per solve (tarot, tarot2, tarocco default to 1000000).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @with_contract
 def review(game_name, deal_text, played, max_nodes, as_json, contract):
     """The double-dummy value after every card of a played deal, marking each
     card that gave value away and how much (like DDS's play analyser)."""
+    from atout.solver import Solver
     from atout.solver.review import review as run
+
+    from .solve import default_limit_note
     game = get_game(game_name)
     deal = game.parse_deal(deal_text)
     cards = game.parse_cards(played)
     state = game.new_state(deal, **contract)
     game.state_after(deal, cards, **contract)  # every play is legal, or one clear error now
+    if max_nodes is None and game.name in REVIEW_NODE_LIMIT:
+        max_nodes = REVIEW_NODE_LIMIT[game.name]
+        default_limit_note(game.name, max_nodes, "per position")
     report, close = progress_reporter("solving")
     try:
-        result = run(state, cards, max_nodes=max_nodes, progress=report)
+        result = run(state, cards, max_nodes=max_nodes, progress=report,
+                     solver=Solver(interruptible=True))
     finally:
         close()
     deck = game.deck
@@ -126,7 +164,7 @@ def review(game_name, deal_text, played, max_nodes, as_json, contract):
     def bounds(b):
         return value_number(name, b[0]) if b[0] == b[1] else [value_number(name, b[0]), value_number(name, b[1])]
     if as_json:
-        click.echo(json.dumps({
+        click.echo(json_text({
             "game": name, "interrupted": result.interrupted, "nodes": result.nodes,
             "seconds": round(result.seconds, 3),
             "start": bounds(result.cards[0].before) if result.cards else None,

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import os
 
 import click
 
 from atout.engine import get_game
 
-from .format import progress_reporter
-from .options import SCHEDULER_OPTION
+from .format import json_text, progress_reporter
+from .options import NODE_LIMIT, SCHEDULER_OPTION
 
 #: what the score column means, per game
 SCORE_MEANING = {
@@ -35,17 +34,21 @@ SCORE_MEANING = {
 @click.option("--widow", type=int, default=None, help="Smear: undealt cards the bidder takes (0..3, default 0).")
 @click.option("--candidates", type=click.IntRange(1, 200), default=6, show_default=True,
               help="Tarocco: discards evaluated on the same samples.")
-@click.option("--samples", type=click.IntRange(1, 1_000_000), default=50, show_default=True,
-              help="Deals sampled.")
+@click.option("--samples", type=click.IntRange(1, 1_000_000), default=None,
+              help="Deals sampled (default 50; 20 for tarot, tarocco, tarot2, where only the"
+                   " contract is asked).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampler.")
 @click.option("--workers", type=click.IntRange(1, 256), default=None,
               help="Worker processes (default: the machine's cores).")
-@click.option("--max-nodes", type=click.IntRange(1), default=None,
+@click.option("--max-nodes", type=NODE_LIMIT, default=None,
               help="Node limit per solve (tarot, tarot2, tarocco default to 1000000).")
+@click.option("--values", "values", is_flag=True,
+              help="Tarot, tarocco, tarot2: each bid's score too, from the deal's value (by"
+                   " default only whether each bid makes: a full deal's value is out of reach).")
 @SCHEDULER_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def bid(game_name, seat, hand, turned, variant, widow, candidates, samples, seed, workers, max_nodes,
-        scheduler, as_json):
+        values, scheduler, as_json):
     """For a hand at the bidding stage: every bid's probability of being
     made and expected score, over deals of the unseen cards sampled
     uniformly and solved double dummy, and the recommended bid.
@@ -61,12 +64,13 @@ def bid(game_name, seat, hand, turned, variant, widow, candidates, samples, seed
         result = estimate_bids(game.name, seat, hand, samples=samples, seed=seed,
                                workers=workers or os.cpu_count() or 1, max_nodes=max_nodes,
                                turned=turned, widow=widow, candidates=candidates, progress=report,
-                               variant=variant, scheduler=scheduler)
+                               variant=variant, contract_only=False if values else None,
+                               on_start=contract_only_note, scheduler=scheduler)
     finally:
         close()
     rec = result.recommendation
     if as_json:
-        click.echo(json.dumps(to_json(result, seed)))
+        click.echo(json_text(to_json(result, seed)))
         return
     click.echo(f"{result.game}: {game.seat_name(result.seat)}, {result.samples_done} of"
                f" {result.samples_requested}"
@@ -102,6 +106,16 @@ def bid(game_name, seat, hand, turned, variant, widow, candidates, samples, seed
                        + f": {rec.reason}")
 
 
+def contract_only_note(result) -> None:
+    """Said before the work starts, on stderr: what a full deal gets."""
+    if result.contract_only:
+        limit = f"at most {result.max_nodes:,} nodes" if result.max_nodes else "no node limit"
+        click.echo(f"atout: note: a full {result.game} deal is beyond exact values: each bid is"
+                   f" asked only whether it makes ({limit} per question, {result.samples_requested}"
+                   " samples), with no score; --values asks for scores, --samples and --max-nodes"
+                   " set the work", err=True)
+
+
 def to_json(result, seed) -> dict:
     rec = result.recommendation
 
@@ -111,6 +125,7 @@ def to_json(result, seed) -> dict:
         "game": result.game, "seat": result.seat, "seed": seed,
         "samples": result.samples_done, "samples_requested": result.samples_requested,
         "interrupted": result.interrupted, "max_nodes": result.max_nodes, "notes": result.notes,
+        "contract_only": result.contract_only,
         "bids": [{"bid": s.bid, "contract": s.contract,
                   "made_probability": s.made_probability, "made_stderr": s.made_stderr,
                   "made_bounds": list(s.made_bounds) if s.made_bounds else None,

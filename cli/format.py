@@ -145,3 +145,41 @@ def histogram_lines(counts: dict, width: int = 40, max_rows: int = 12) -> list[s
         bar = "#" * round(width * n / top) if n else ""
         rows.append(f"  {label:>12} {bar:<{width}} {n}")
     return rows
+
+
+def json_text(data) -> str:
+    """``json.dumps`` of command output, with every number that JSON has no
+    form for (NaN, infinities: e.g. the standard error of one sample) as
+    null; ``allow_nan=False`` makes sure none is left."""
+    import json
+    import math
+
+    def clean(value):
+        if isinstance(value, float) and not math.isfinite(value):
+            return None
+        if isinstance(value, dict):
+            return {k: clean(v) for k, v in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [clean(v) for v in value]
+        return value
+    return json.dumps(clean(data), allow_nan=False)
+
+
+def search_status(game_name: str):
+    """A progress callback for one long search, ``report(lower, upper,
+    nodes)``: one line on stderr, redrawn, when it is a terminal (None
+    otherwise), and ``close()`` to end the line."""
+    if not sys.stderr.isatty():
+        return None, lambda: None
+    drawn = {"any": False}
+
+    def report(lower, upper, nodes) -> None:
+        drawn["any"] = True
+        click.echo(f"\rsearching: between {value_text(game_name, lower)} and "
+                   f"{value_text(game_name, upper)} after {nodes:,} nodes (Ctrl-C: stop with these)  ",
+                   err=True, nl=False)
+
+    def close() -> None:
+        if drawn["any"]:
+            click.echo("", err=True)
+    return report, close

@@ -6,6 +6,7 @@ exit code 2, never a traceback.
 
 from __future__ import annotations
 
+import logging
 import sys
 
 import click
@@ -17,8 +18,27 @@ GAME_OPTION = click.option("--game", "-g", "game_name", required=True,
                            help="The game: " + ", ".join(GAME_NAMES) + ".")
 
 
+#: an echoed word longer than this is cut (a pasted 100 KB value must not
+#: fill the terminal), and so is a whole message longer than MAX_MESSAGE
+MAX_WORD, MAX_MESSAGE = 60, 400
+
+
+def short_message(message: str) -> str:
+    """The message on one line, each over-long word and the whole cut to a
+    readable length (the start of what was typed is enough to recognise it)."""
+    words = []
+    for word in " ".join(str(message).split()).split(" "):
+        if len(word) > MAX_WORD:
+            word = f"{word[:MAX_WORD - 20]}...({len(word)} characters)"
+        words.append(word)
+    text = " ".join(words)
+    if len(text) > MAX_MESSAGE:
+        text = f"{text[:MAX_MESSAGE - 150]} ... {text[-130:]}"
+    return text
+
+
 def fail(message: str) -> "NoReturn":  # noqa: F821
-    click.echo(f"atout: error: {message}", err=True)
+    click.echo(f"atout: error: {short_message(message)}", err=True)
     sys.exit(2)
 
 
@@ -31,7 +51,8 @@ def cli() -> None:
 
 @cli.command()
 @GAME_OPTION
-@click.option("--seed", type=int, default=None, help="Seed of the random dealer (same seed, same deal).")
+@click.option("--seed", type=click.IntRange(0), default=None,
+              help="Seed of the random dealer, a whole number from 0 (same seed, same deal).")
 @click.option("--bidding", is_flag=True,
               help="Belote: the deal at the bidding stage (five cards each, turned card, stock).")
 def deal(game_name: str, seed: int | None, bidding: bool) -> None:
@@ -68,8 +89,24 @@ def _register() -> None:
 _register()
 
 
+class _StderrNotes(logging.Handler):
+    """The solver's notes (``atout.solver`` INFO logs: it is being compiled)
+    as ``atout: ...`` lines on the stderr of the moment."""
+
+    def emit(self, record) -> None:
+        click.echo(f"atout: {record.getMessage()}", err=True)
+
+
+def show_solver_notes() -> None:
+    logger = logging.getLogger("atout.solver")
+    if not any(isinstance(h, _StderrNotes) for h in logger.handlers):
+        logger.addHandler(_StderrNotes())
+        logger.setLevel(logging.INFO)
+
+
 def main(argv=None) -> None:
     """Entry point: runs the group and turns every user error into one line."""
+    show_solver_notes()
     try:
         cli.main(args=argv, prog_name="atout", standalone_mode=False)
     except click.exceptions.Abort:
@@ -78,9 +115,9 @@ def main(argv=None) -> None:
         click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
         sys.exit(2)
     except click.UsageError as exc:
-        fail(exc.format_message().replace("\n", " "))
+        fail(exc.format_message())
     except click.ClickException as exc:
-        fail(exc.format_message().replace("\n", " "))
+        fail(exc.format_message())
     except AtoutError as exc:
         fail(str(exc))
     except KeyboardInterrupt:

@@ -5,6 +5,7 @@ that has no such thing is an error, not silently ignored."""
 from __future__ import annotations
 
 import functools
+import math
 
 import click
 
@@ -18,6 +19,36 @@ def suit(text: str) -> str:
     key = text.strip()
     return FRENCH_SUIT_LETTERS[symbols.index(key) % 4] if len(key) == 1 and key in symbols else text
 
+
+#: a node limit (the solver's ``api.MAX_NODES_LIMIT``: counts are 64-bit)
+NODE_LIMIT = click.IntRange(1, 10**15)
+
+
+class FiniteFloat(click.ParamType):
+    """A finite number (nan and inf refused), above ``minimum`` if given."""
+
+    name = "number"
+
+    def __init__(self, minimum: float | None = None):
+        self.minimum = minimum
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, float):
+            number = value
+        else:
+            try:
+                number = float(value)
+            except (TypeError, ValueError, OverflowError):
+                self.fail(f"{value!r} is not a number", param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r}: give a finite number", param, ctx)
+        if self.minimum is not None and not number > self.minimum:
+            self.fail(f"{value!r}: give a number above {self.minimum:g}", param, ctx)
+        return number
+
+
+#: a time limit in seconds
+SECONDS = FiniteFloat(minimum=0)
 
 #: option name -> (help, converter); a converter turns the typed text into
 #: what the game's ``new_state`` takes.
@@ -41,6 +72,10 @@ CONTRACT_OPTIONS = {
                 " (default: none, RULES.md).", str),
 }
 
+#: options that describe what was announced, which only the analysis of a
+#: partly known deal reads (a known deal already says where every card is)
+ANALYSIS_ONLY = ("discard_trumps", "belote")
+
 #: which options each game takes
 GAME_OPTIONS = {
     "tarot": ("taker", "contract", "discard", "slam"),
@@ -52,9 +87,10 @@ GAME_OPTIONS = {
 }
 
 
-def contract_options(func):
-    """Add every contract option to a command (all default to unset)."""
-    for name, (help_text, converter) in reversed(CONTRACT_OPTIONS.items()):
+def contract_options(func, names=tuple(CONTRACT_OPTIONS)):
+    """Add the contract options ``names`` to a command (all default to unset)."""
+    for name in reversed(names):
+        help_text, converter = CONTRACT_OPTIONS[name]
         if converter is None:
             func = click.option(f"--{name}", name, is_flag=True, default=None, help=help_text)(func)
         else:
@@ -63,30 +99,36 @@ def contract_options(func):
     return func
 
 
-def pop_contract(game_name: str, options: dict) -> dict:
+def pop_contract(game_name: str, options: dict, names=tuple(CONTRACT_OPTIONS)) -> dict:
     """Take the contract options out of a command's keyword arguments and
     check that the game has them; returns the keywords for ``new_state``."""
     contract = {}
-    for name in CONTRACT_OPTIONS:
+    for name in names:
         value = options.pop(name, None)
         if value is None:
             continue
-        if name not in GAME_OPTIONS[game_name]:
-            allowed = ", ".join(f"--{o}" for o in GAME_OPTIONS[game_name]) or "none"
-            raise RuleError(f"--{name} does not apply to {game_name} (its options: {allowed})")
+        allowed_here = [o for o in GAME_OPTIONS[game_name] if o in names]
+        if name not in allowed_here:
+            allowed = ", ".join("--" + o.replace("_", "-") for o in allowed_here) or "none"
+            raise RuleError(f"--{name.replace('_', '-')} does not apply to {game_name}"
+                            f" (its options: {allowed})")
         contract[name] = value
     return contract
 
 
-def with_contract(func):
-    """Decorator: add the options and pass ``contract=`` (a dict) instead."""
-    @contract_options
-    @functools.wraps(func)
-    def wrapper(**kwargs):
-        game_name = kwargs["game_name"].lower()
-        contract = pop_contract(game_name, kwargs)
-        return func(contract=contract, **kwargs)
-    return wrapper
+def with_contract(func=None, *, analysis: bool = False):
+    """Decorator: add the options and pass ``contract=`` (a dict) instead.
+    ``analysis``: also the options that only an analysis reads."""
+    names = tuple(n for n in CONTRACT_OPTIONS if analysis or n not in ANALYSIS_ONLY)
+
+    def decorate(func):
+        @functools.wraps(func)
+        def wrapper(**kwargs):
+            game_name = kwargs["game_name"].lower()
+            contract = pop_contract(game_name, kwargs, names)
+            return func(contract=contract, **kwargs)
+        return contract_options(wrapper, names)
+    return decorate if func is None else decorate(func)
 
 
 #: `--scheduler ADDRESS`: the commands that run many solves send them to a

@@ -3,7 +3,6 @@ every card is known."""
 
 from __future__ import annotations
 
-import json
 import math
 import time
 
@@ -13,11 +12,20 @@ from atout.engine import GAME_NAMES, RuleError, get_game
 from atout.engine.belote import parse_variant
 
 from .describe import TABLE_AXES, contract_text, direction, score_text, seat_name
-from .format import VALUE_MEANING, cards_text, jsonable, pad, scale, value_number, value_text
-from .options import with_contract
+from .format import (VALUE_MEANING, cards_text, json_text, jsonable, pad, progress_reporter, scale,
+                     search_status, value_number, value_text)
+from .options import NODE_LIMIT, SECONDS, FiniteFloat, with_contract
 
 #: default node limit of `atout solve` where a full deal may not finish
 SOLVE_NODE_LIMIT = {"tarot": 20_000_000, "tarot2": 20_000_000, "tarocco": 20_000_000}
+#: ... and of each entry of `atout table` (a tarot table has four)
+TABLE_NODE_LIMIT = {"tarot": 5_000_000, "tarot2": 5_000_000, "tarocco": 5_000_000}
+
+
+def default_limit_note(game_name: str, nodes: int, what: str) -> None:
+    click.echo(f"atout: note: {game_name}: at most {nodes:,} nodes {what} by default (a full deal"
+               " is beyond exact search): what is not proven shows its bounds; --max-nodes"
+               " sets the limit", err=True)
 
 GAME_ARG = click.option("--game", "-g", "game_name", required=True,
                         type=click.Choice(GAME_NAMES, case_sensitive=False), help="The game.")
@@ -33,12 +41,12 @@ def _state(game, deal_text, played, contract):
 @click.argument("deal_text", metavar="DEAL")
 @click.option("--played", default="", help="Cards played so far, in order (spaces or commas).")
 @click.option("--all-cards", is_flag=True, help="The value of every legal card of the player on turn.")
-@click.option("--max-nodes", type=click.IntRange(1), default=None,
+@click.option("--max-nodes", type=NODE_LIMIT, default=None,
               help="Node limit: stop with proven bounds (tarot, tarot2, tarocco: 20000000 unless"
                    " a limit is given).")
-@click.option("--max-seconds", type=click.FloatRange(0, min_open=True), default=None,
+@click.option("--max-seconds", type=SECONDS, default=None,
               help="Time limit: stop with proven bounds.")
-@click.option("--at-least", "at_least", type=float, default=None, metavar="VALUE",
+@click.option("--at-least", "at_least", type=FiniteFloat(), default=None, metavar="VALUE",
               help="Only ask whether the side searched for reaches at least VALUE (in the"
                    " game's unit, as the value is shown): yes or no, much cheaper than the value.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
@@ -61,14 +69,20 @@ def solve(game_name, deal_text, played, all_cards, max_nodes, max_seconds, at_le
             raise click.UsageError("--at-least asks one question: it does not go with --all-cards")
         _reaches(game, state, at_least, max_nodes, max_seconds, as_json)
         return
-    result = run(state, all_cards=all_cards, max_nodes=max_nodes, max_seconds=max_seconds)
+    from atout.solver import Solver
+    report, close = search_status(game.name)
+    try:
+        result = run(state, all_cards=all_cards, max_nodes=max_nodes, max_seconds=max_seconds,
+                     solver=Solver(interruptible=True), progress=report)
+    finally:
+        close()
     deck, name = game.deck, game.name
 
     def card_value(v):
         return value_number(name, v) if isinstance(v, int) else [value_number(name, x) for x in v]
 
     if as_json:
-        click.echo(json.dumps({
+        click.echo(json_text({
             "game": name, "value": value_number(name, result.value) if result.exact else None,
             "exact": result.exact,
             "lower": value_number(name, result.lower), "upper": value_number(name, result.upper),
@@ -77,10 +91,15 @@ def solve(game_name, deal_text, played, all_cards, max_nodes, max_seconds, at_le
             "cards": {deck.token(c): card_value(v) for c, v in result.cards.items()},
             "groups": [[deck.token(c) for c in g] for g in result.groups],
             "nodes": result.nodes, "seconds": round(result.seconds, 4),
+            "interrupted": result.interrupted,
         }))
         return
     click.echo(contract_text(state, contract))
-    if result.exact:
+    if result.interrupted:
+        click.echo(f"value: between {value_text(name, result.lower)} and "
+                   f"{value_text(name, result.upper)}  ({VALUE_MEANING[name]}; interrupted after"
+                   f" {result.nodes} nodes: the bounds proven so far)")
+    elif result.exact:
         click.echo(f"value: {value_text(name, result.value)}  ({VALUE_MEANING[name]})")
     else:
         click.echo(f"value: between {value_text(name, result.lower)} and "
@@ -118,17 +137,25 @@ def _reaches(game, state, at_least, max_nodes, max_seconds, as_json):
     """`atout solve --at-least`: the one yes/no question."""
     from atout.solver import Solver
     name = game.name
+    low, high = state.objective_range
+    if not low <= at_least * scale(name) <= high:
+        raise click.BadParameter(f"{at_least:g} is outside the {name} value's range"
+                                 f" {value_text(name, low)}..{value_text(name, high)}",
+                                 param_hint="'--at-least'")
     # the value is searched in the game's internal unit (tarot: half points)
     target = math.ceil(at_least * scale(name) - 1e-9)
-    reach = Solver().reaches(state, target, max_nodes=max_nodes, max_seconds=max_seconds)
+    reach = Solver(interruptible=True).reaches(state, target, max_nodes=max_nodes,
+                                               max_seconds=max_seconds)
     if as_json:
-        click.echo(json.dumps({"game": name, "at_least": value_number(name, target),
-                               "reached": reach.answer, "exact": reach.answer is not None,
-                               "nodes": reach.nodes, "seconds": round(reach.seconds, 4)}))
+        click.echo(json_text({"game": name, "at_least": value_number(name, target),
+                              "reached": reach.answer, "exact": reach.answer is not None,
+                              "nodes": reach.nodes, "seconds": round(reach.seconds, 4),
+                              "interrupted": reach.interrupted}))
         return
-    answer = {True: "yes", False: "no"}.get(reach.answer, "not decided: limit reached after"
-                                            f" {reach.nodes} nodes (raise --max-nodes or"
-                                            " --max-seconds)")
+    undecided = (f"not decided: interrupted after {reach.nodes} nodes" if reach.interrupted else
+                 f"not decided: limit reached after {reach.nodes} nodes (raise --max-nodes or"
+                 " --max-seconds)")
+    answer = {True: "yes", False: "no"}.get(reach.answer, undecided)
     click.echo(f"at least {value_text(name, target)} ({VALUE_MEANING[name]}): {answer}")
     click.echo(f"nodes {reach.nodes}, {reach.seconds:.3f} s")
 
@@ -136,7 +163,7 @@ def _reaches(game, state, at_least, max_nodes, max_seconds, as_json):
 @click.command()
 @GAME_ARG
 @click.argument("deal_text", metavar="DEAL")
-@click.option("--max-nodes", type=click.IntRange(1), default=None,
+@click.option("--max-nodes", type=NODE_LIMIT, default=None,
               help="Node limit per solve: an entry not proven within it shows its bounds.")
 @click.option("--variant", default=None,
               help="Belote: rule variants, comma-separated: no-undertrump, no-partner-overtrump.")
@@ -146,6 +173,7 @@ def table(game_name, deal_text, max_nodes, variant, as_json):
     (bridge: tricks for each declarer and strain, like DDS's CalcDDtable;
     Belote: each trump and taker; Smear: each trump for the bidder; tarot2:
     each first leader; tarot: each contract; tarocco: the deal as dealt)."""
+    from atout.solver import Solver
     from atout.solver import table as run
     game = get_game(game_name)
     extra = None
@@ -153,11 +181,21 @@ def table(game_name, deal_text, max_nodes, variant, as_json):
         if game.name != "belote":
             raise RuleError(f"--variant does not apply to {game.name} (only belote has rule variants)")
         extra = {"variant": parse_variant(variant)}
+    deal = game.parse_deal(deal_text)
+    if max_nodes is None and game.name in TABLE_NODE_LIMIT:
+        max_nodes = TABLE_NODE_LIMIT[game.name]
+        default_limit_note(game.name, max_nodes, "per entry")
     start = time.perf_counter()
-    result = run(game, game.parse_deal(deal_text), max_nodes=max_nodes, extra=extra)
+    report, close = progress_reporter("solving")
+    try:
+        result = run(game, deal, max_nodes=max_nodes, extra=extra, solver=Solver(interruptible=True),
+                     progress=report)
+    finally:
+        close()
     seconds = round(time.perf_counter() - start, 4)
     if as_json:
-        click.echo(json.dumps({"table": result, "seconds": seconds}))
+        click.echo(json_text({"table": result, "seconds": seconds,
+                              "interrupted": result.interrupted}))
         return
     name = game.name
 
@@ -169,13 +207,16 @@ def table(game_name, deal_text, max_nodes, variant, as_json):
         return value_text(name, v)
 
     click.echo(TABLE_AXES[name])
-    first = next(iter(result.values()))
-    if isinstance(first, dict):
+    first = next(iter(result.values()), None)
+    if first is None:
+        pass                    # interrupted before the first entry
+    elif isinstance(first, dict):
         columns = list(first)
         click.echo("     " + "".join(f"{c:>6}" for c in columns))
         for key, row in result.items():
-            click.echo(f"{key:<5}" + "".join(f"{text(row[c]):>6}" for c in columns))
+            click.echo(f"{key:<5}" + "".join(f"{text(row.get(c)):>6}" for c in columns))
     else:
         for key, v in result.items():
             click.echo(f"{str(key).replace('_', ' '):<14} {text(v)}")
-    click.echo(f"value: {VALUE_MEANING[name]}; {seconds:.3f} s")
+    click.echo(f"value: {VALUE_MEANING[name]}; {seconds:.3f} s"
+               + ("  [interrupted: the entries done]" if result.interrupted else ""))

@@ -412,6 +412,8 @@ class BeloteGame(Game):
 
 
 class BeloteState(TrickState):
+    objective_range = (0, CAPOT_TOTAL)
+
     def __init__(self, game: BeloteGame, deal: Deal, trump: int, taker: int, turned: Card | None = None,
                  variant: frozenset = frozenset()):
         super().__init__(game, deal, leader=0)

@@ -70,10 +70,15 @@ class BridgeGame(Game):
 
 
 class BridgeState(TrickState):
+    objective_range = (0, 13)
+
     def __init__(self, game, deal, declarer: int, trump, level):
         super().__init__(game, deal, leader=(declarer + 1) % 4)
         self.declarer = declarer
         self.trump = trump
+        if level is not None and (isinstance(level, bool) or not isinstance(level, int)
+                                  or not 1 <= level <= 7):
+            raise RuleError(f"contract level {level!r}: a bridge contract is at level 1..7")
         self.level = level
         self.max_side = declarer % 2
         sizes = {len(h) for h in self.hands}

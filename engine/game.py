@@ -15,7 +15,7 @@ from typing import Sequence
 
 from .cards import Card, Deck, suit_of
 from .deal import Deal, read_deal, write_deal
-from .errors import IllegalPlayError, NotationError
+from .errors import IllegalPlayError, NotationError, RuleError
 
 
 @dataclass(frozen=True)
@@ -30,6 +30,17 @@ class Trick:
     def plays(self, n_seats: int):
         """(seat, card) pairs in play order."""
         return [((self.leader + i) % n_seats, c) for i, c in enumerate(self.cards)]
+
+
+def dealer_rng(seed: int | None) -> random.Random:
+    """The random generator of a dealer. Seeds are whole numbers from 0:
+    ``random.Random`` seeds with the absolute value of an int, so -1 would
+    silently deal the deal of seed 1."""
+    if seed is None:
+        return random.Random()
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise RuleError(f"seed {seed!r}: a seed is a whole number from 0")
+    return random.Random(seed)
 
 
 class Game:
@@ -58,7 +69,7 @@ class Game:
     # -- dealing ------------------------------------------------------------
     def random_deal(self, seed: int | None = None) -> Deal:
         """A uniformly random deal, reproducible from the seed."""
-        rng = random.Random(seed)
+        rng = dealer_rng(seed)
         cards = list(self.deck.cards)
         rng.shuffle(cards)
         hands, start = [], 0
@@ -121,10 +132,12 @@ class TrickState:
     ``hands[seat]`` is the set of cards the seat may still play (tarot2 adds
     its piles). Subclasses implement ``legal_cards``, ``trick_winner``,
     ``objective`` and ``score``; ``max_side`` is the side whose objective the
-    search maximises.
+    search maximises; ``objective_range`` the least and greatest value the
+    objective can take in any deal of the game.
     """
 
     max_side: int = 0
+    objective_range: tuple[int, int] | None = None
 
     def __init__(self, game: Game, deal: Deal, leader: int = 0):
         if not deal.is_complete:

@@ -322,6 +322,8 @@ class SmearState(TrickState):
     led (unless the contract fixed it); ``start_hands`` are the six cards
     each seat plays (the bidder's after the widow and discard)."""
 
+    objective_range = (0, 4)
+
     def __init__(self, game: SmearGame, deal: Deal, bidder=0, bid=2, widow=0, taken=None,
                  discard=None, trump=None):
         bidder = _small_int(bidder, "bidder", range(4))

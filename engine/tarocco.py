@@ -21,14 +21,13 @@ points, 0..114; ``final_points`` is that definition as a pure function.
 
 from __future__ import annotations
 
-import random
 from itertools import combinations
 from typing import Iterable, Sequence
 
 from .cards import FOOL, TRUMPS, Card, Deck, position_of, suit_of, trump_card
 from .deal import Deal
 from .errors import RuleError
-from .game import Game, TrickState, highest
+from .game import Game, TrickState, dealer_rng, highest
 from .inference import Holder, SamplingModel
 
 #: Swords, Batons (long suits), Cups, Coins (round suits).
@@ -191,7 +190,7 @@ class TaroccoGame(Game):
     def random_deal(self, seed: int | None = None) -> Deal:
         """Shuffle, deal 15 cards to seats 0, 1, 2 and 17 to the dealer (seat 3),
         who discards two by ``simple_discard``. Reproducible from the seed."""
-        rng = random.Random(seed)
+        rng = dealer_rng(seed)
         cards = list(self.deck.cards)
         rng.shuffle(cards)
         hands = [cards[HAND_SIZE * i:HAND_SIZE * (i + 1)] for i in range(3)]
@@ -263,6 +262,7 @@ def check_deal_discard(deal: Deal) -> None:
 
 class TaroccoState(TrickState):
     max_side = 0
+    objective_range = (0, TOTAL_POINTS)
 
     def __init__(self, game: TaroccoGame, deal: Deal):
         super().__init__(game, deal, leader=0)

@@ -22,7 +22,7 @@ from .game import Game, TrickState
 from .inference import Holder, SamplingModel
 from .tarot_bidding import (CONTRACTS, DOG_CONTRACTS, KING, by_seat, check_discard, check_handful,
                             check_misery, default_discard, parse_contract)
-from .tarot_scoring import PETIT, score_deal, settle_tricks, tally, target
+from .tarot_scoring import PETIT, TOTAL_HALF_POINTS, score_deal, settle_tricks, tally, target
 
 N_SEATS = 4
 HAND_SIZE = 18
@@ -134,6 +134,8 @@ class TarotState(TrickState):
     the search maximises the taker's margin (``objective``)."""
 
     max_side = 0
+    #: no point and no oudler (target 56) .. every point with the three (target 36)
+    objective_range = (-2 * target(0), TOTAL_HALF_POINTS - 2 * target(3))
 
     def __init__(self, game: TarotGame, deal: Deal, taker: int = 0, contract: str = "guard",
                  discard=None, slam: bool = False, handfuls=None, miseries=None):

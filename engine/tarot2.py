@@ -24,14 +24,13 @@ played in the current trick and whose next card is still face down.
 
 from __future__ import annotations
 
-import random
 from fractions import Fraction
 from typing import Iterable, Sequence
 
 from .cards import FOOL, TAROT_DECK, TRUMPS, Card, suit_of
 from .deal import Deal, Packet, split_sections
 from .errors import IllegalPlayError, NotationError, RuleError
-from .game import Game, Trick, TrickState
+from .game import Game, Trick, TrickState, dealer_rng
 
 PETIT: Card = 64 + 1
 TWENTY_ONE: Card = 64 + 21
@@ -200,7 +199,7 @@ class Tarot2Game(Game):
         """A uniformly random deal, reproducible from the seed: the shuffled
         pack gives hand 0, hand 1, then player 0's piles and player 1's, each
         pile three cards top first."""
-        rng = random.Random(seed)
+        rng = dealer_rng(seed)
         cards = list(self.deck.cards)
         rng.shuffle(cards)
         hands = [cards[0:21], cards[21:42]]
@@ -265,6 +264,8 @@ class Tarot2State(TrickState):
     objective is player 0's margin in half points."""
 
     max_side = 0
+    #: no point and no oudler .. every point with the three oudlers
+    objective_range = (-2 * TARGETS[0], 182 - 2 * TARGETS[3])
 
     def __init__(self, game: Tarot2Game, deal: Deal, first: int = 0):
         if first not in (0, 1) or isinstance(first, bool):

@@ -17,6 +17,10 @@ few that do (a small scratch array per call, at the top of a search) are
 
 from __future__ import annotations
 
+import logging
+import time
+from contextlib import contextmanager
+
 import numba
 
 NJIT_OPTIONS = dict(cache=True, nogil=True, boundscheck=False, _nrt=False)
@@ -31,3 +35,60 @@ def allocating_kernel(fn):
     """Compile ``fn`` as a solver kernel that creates arrays (with numba's
     reference counting: keep such kernels off the per-node path)."""
     return numba.njit(**dict(NJIT_OPTIONS, _nrt=True))(fn)
+
+
+#: where the solver says that it is being compiled (the command line shows
+#: it on stderr; a library caller sees it only if it shows INFO logs)
+log = logging.getLogger("atout.solver")
+_watched: set = set()
+
+
+def will_compile(dispatcher) -> bool | None:
+    """Does the on-disk cache lack ``dispatcher``'s compiled code for its
+    current source (so the first call compiles)? None when it cannot tell
+    (a numba without this private layout)."""
+    try:
+        return not dispatcher._cache._cache_file._load_index()
+    except Exception:       # private numba API: any change means "cannot tell"
+        return None
+
+
+def _misses(dispatcher) -> int:
+    try:
+        return sum(dispatcher.stats.cache_misses.values())
+    except Exception:
+        return 0
+
+
+@contextmanager
+def compile_notice(dispatcher, what: str):
+    """Around the first search of a process: say once, before, that the
+    solver is being compiled when its cache lacks it, and after, how long it
+    took, when it did compile (numba counts a cache miss per compilation).
+    Nothing when the code is in memory or was loaded from the cache."""
+    if what in _watched or getattr(dispatcher, "overloads", None):
+        yield
+        return
+    _watched.add(what)
+    predicted = will_compile(dispatcher)
+    before = _misses(dispatcher)
+    if predicted:
+        log.info(f"compiling the {what} solver: first use after an install or an upgrade,"
+                 " 15 s to a few minutes on a busy machine; kept on disk for the next runs")
+    start = time.perf_counter()
+    try:
+        yield
+    finally:
+        if predicted or _misses(dispatcher) > before:
+            log.info(f"{what} solver compiled in {time.perf_counter() - start:.1f} s")
+
+
+def note_worker_compilation(dispatcher, what: str) -> None:
+    """Before worker processes start: say once that each will compile the
+    solver first, when the on-disk cache lacks it (they cannot say it)."""
+    if what in _watched or getattr(dispatcher, "overloads", None):
+        return
+    _watched.add(what)
+    if will_compile(dispatcher):
+        log.info(f"compiling the {what} solver in each worker process first: first use after"
+                 " an install or an upgrade, 15 s to a few minutes on a busy machine")

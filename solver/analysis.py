@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
 
 from atout.engine import get_game
@@ -70,6 +70,9 @@ class Analysis:
     cards: list = field(default_factory=list)     # CardSummary, best first
     interrupted: bool = False
     seconds: float = 0.0
+    #: only the contract's question was asked of each card (a deep position)
+    contract_only: bool = False
+    max_nodes: int | None = None
     #: the position in the first sampled deal: its contract (defaults
     #: included), sides and who is on turn are those of every sample
     position: object = None
@@ -118,6 +121,10 @@ def summarise(samples: list[SampleResult], maximizing: bool) -> list[CardSummary
     """Per-card statistics, best card first for the player on turn."""
     if not samples:
         return []
+    cards = set(samples[0].bounds)
+    if any(set(s.bounds) != cards for s in samples):
+        raise RuleError("the player on turn holds different cards in different samples:"
+                        " its hand must be known")
     out = []
     for card in samples[0].bounds:
         bounds = [s.bounds[card] for s in samples]
@@ -156,10 +163,26 @@ class Job:
     seed: int
     max_nodes: int | None
     with_score: bool
+    contract_only: bool = False
 
 
 #: node limit per solve where full deals are out of reach today
 DEFAULT_MAX_NODES = {"tarot": 1_000_000, "tarot2": 1_000_000, "tarocco": 1_000_000}
+#: the most tricks left that the solver settles in about a second; with more,
+#: a card's exact value is out of reach and only the contract's question is
+#: asked by default
+DEEP_TRICKS = {"tarot": 10, "tarocco": 10, "tarot2": 16}
+#: default samples: fewer where each card costs a full budget
+DEFAULT_SAMPLES, DEEP_SAMPLES = 100, 20
+
+
+def is_deep(state) -> bool:
+    """More tricks left than the solver settles in about a second?"""
+    limit = DEEP_TRICKS.get(state.game.name)
+    if limit is None or state.contract_target() is None:
+        return False
+    cards_left = sum(len(h) for h in state.hands) + len(state.trick)
+    return cards_left > limit * state.n
 
 _model_cache: dict = {}
 
@@ -190,6 +213,9 @@ def solve_sample(job: Job, index: int, solve_fn: Callable | None = None) -> Samp
     target = state.contract_target()
     if solve_fn is not None:        # a stand-in solver (tests use the naive search)
         bounds, score, nodes = solve_fn(state)
+    elif job.contract_only:
+        bounds, nodes = contract_answers(state, target, api.Solver(), job.max_nodes)
+        score = None
     else:
         solver = api.Solver()
         result = solver.solve(state, all_cards=True, line=job.with_score, max_nodes=job.max_nodes)
@@ -200,6 +226,35 @@ def solve_sample(job: Job, index: int, solve_fn: Callable | None = None) -> Samp
         score = None if score is None else float(score)  # tarot scores are exact thirds
         nodes = result.nodes
     return SampleResult(index, bounds, target, score, nodes)
+
+
+def contract_answers(state, target: int, solver, max_nodes) -> tuple[dict, int]:
+    """Each legal card's bounds from the contract's question alone (one
+    search per block of equivalent cards, each with ``max_nodes``): at least
+    the target when it makes, below it when it fails, the game's range when
+    the limit left it open. Returns (bounds, nodes)."""
+    from . import api
+    codec = api.codec_for(state)
+    least, most = state.objective_range
+    bounds, nodes = {}, 0
+    # one table generation for the sample, as ``solve`` does for its cards:
+    # what one card's search proved about a position serves the next card's
+    gen = solver.new_generation()
+    groups = api.equivalent_groups(state, codec.encode(state), codec)
+    for group in groups:
+        budget = api._Budget(max_nodes, None)
+        state.play(group[0])
+        try:
+            answer = solver._makes(codec.encode(state), target, gen, budget)
+        finally:
+            state.undo()
+        if budget.interrupted:
+            raise KeyboardInterrupt
+        nodes += budget.nodes
+        answer = {True: (target, most), False: (least, target - 1)}.get(answer, (least, most))
+        for card in group:
+            bounds[card] = answer
+    return bounds, nodes
 
 
 def settle_contract(state, bounds: dict, target: int, solver, max_nodes) -> dict:
@@ -258,6 +313,9 @@ def run_samples(run_one, worker, job, samples: int, workers: int, progress,
                 if progress:
                     progress(len(done), samples)
         else:
+            from . import api
+            from ._jit import note_worker_compilation
+            note_worker_compilation(*api.search_kernel(job.game))
             run_parallel(worker, job, samples, workers, done, progress, scheduler)
     except KeyboardInterrupt:
         interrupted = True
@@ -271,17 +329,38 @@ def run_samples(run_one, worker, job, samples: int, workers: int, progress,
 
 # -- the driver ------------------------------------------------------------------
 
-def analyse(game_name: str, deal_text: str, played: Sequence[int] = (), *, samples: int = 100,
-            seed: int = 0, workers: int = 1, max_nodes: int | None = None, with_score: bool = True,
-            contract: dict | None = None, progress: Callable | None = None,
-            solve_fn: Callable | None = None, scheduler: str | None = None) -> Analysis:
+def check_hand_known(game, deal, state, seat: int) -> None:
+    """The cards of the player on turn must be the same in every sample (its
+    choices are compared over the samples): refuse a hand that takes cards
+    not known, as the tarot taker's hand takes the dog under take or guard."""
+    unseen = set(deal.unseen_cards())
+    if not (set(state.hands[seat]) | set(state.legal_cards())) & unseen:
+        return
+    if game.name == "tarot":
+        raise RuleError(f"{game.seat_name(seat)} is to play and, as the taker under take or guard,"
+                        " holds the dog, which is not known here: give the dog (dog:...), or analyse"
+                        " --contract guard_without or guard_against")
+    raise RuleError(f"{game.seat_name(seat)} is to play and holds cards not known here: give them")
+
+
+def analyse(game_name: str, deal_text: str, played: Sequence[int] = (), *,
+            samples: int | None = None, seed: int = 0, workers: int = 1,
+            max_nodes: int | None = None, with_score: bool = True, contract: dict | None = None,
+            progress: Callable | None = None, solve_fn: Callable | None = None,
+            contract_only: bool | None = None, on_start: Callable | None = None,
+            scheduler: str | None = None) -> Analysis:
     """Analyse a partly known deal for the player on turn.
 
+    ``contract_only``: ask each card only whether it makes the contract (no
+    value, no score); None: where the position is deep (``is_deep``: a full
+    tarot, tarocco or tarot2 deal). ``samples`` defaults to DEFAULT_SAMPLES,
+    DEEP_SAMPLES when only the contract is asked. ``on_start(analysis)`` is
+    called once the plan is made, before any sample is solved.
     ``progress(done, total)`` is called after each sample. Ctrl-C stops the
     work and returns what was computed, with ``interrupted`` set.
     ``scheduler``: the address of a Dask scheduler to run the samples on
     (instead of ``workers`` local processes); same seed, same answer."""
-    if samples < 1:
+    if samples is not None and samples < 1:
         raise RuleError(f"samples {samples}: ask for at least one")
     if workers < 1:
         raise RuleError(f"workers {workers}: use at least one")
@@ -299,7 +378,18 @@ def analyse(game_name: str, deal_text: str, played: Sequence[int] = (), *, sampl
     seat = probe.to_play
     if deal.hands[seat].unknown:
         raise RuleError(f"{game.seat_name(seat)} is to play: its hand must be known to analyse its choice")
-    analysis = Analysis(game.name, seat, samples, position=probe)
+    check_hand_known(game, deal, probe, seat)
+    if contract_only is None:
+        contract_only = solve_fn is None and is_deep(probe)
+    if contract_only and probe.contract_target() is None:
+        raise RuleError(f"{game.name} here has no contract to ask about: ask for values")
+    if samples is None:
+        samples = DEEP_SAMPLES if contract_only else DEFAULT_SAMPLES
+    job = replace(job, contract_only=bool(contract_only))
+    analysis = Analysis(game.name, seat, samples, position=probe, contract_only=bool(contract_only),
+                        max_nodes=max_nodes)
+    if on_start is not None:
+        on_start(analysis)
     start = time.perf_counter()
     prefix, analysis.interrupted = run_samples(solve_sample, _worker, job, samples, workers,
                                                progress, solve_fn, scheduler)

@@ -15,6 +15,8 @@ nothing is global and mutable.
 
 from __future__ import annotations
 
+import math
+import threading
 import time
 from dataclasses import dataclass, field
 
@@ -23,6 +25,7 @@ import numpy as np
 from atout.engine.errors import RuleError
 
 from . import bridge_search as K
+from ._jit import compile_notice
 from .tables import MAXDEPTH, Position, codec_for
 
 DEFAULT_TT_BITS = 20
@@ -49,6 +52,8 @@ class SolveResult:
     nodes: int = 0
     seconds: float = 0.0
     stats: dict = field(default_factory=dict)
+    #: Ctrl-C stopped the search: the bounds are what was proven by then
+    interrupted: bool = False
 
     def __iter__(self):
         """(card, value) pairs, best first for the player on turn."""
@@ -63,15 +68,44 @@ class Reach:
     answer: bool | None
     nodes: int
     seconds: float
+    interrupted: bool = False     # Ctrl-C stopped the search
+
+
+#: the largest node limit (the kernels count nodes in 64-bit integers)
+MAX_NODES_LIMIT = 10**15
+
+
+def check_max_nodes(max_nodes) -> int:
+    """A node limit: a whole number 1..MAX_NODES_LIMIT (RuleError otherwise)."""
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, (int, np.integer)) \
+            or not 1 <= max_nodes <= MAX_NODES_LIMIT:
+        raise RuleError(f"max_nodes {str(max_nodes)[:30]}: use a whole number 1..{MAX_NODES_LIMIT}")
+    return int(max_nodes)
+
+
+def check_max_seconds(max_seconds) -> float:
+    """A time limit: a finite number of seconds above 0 (RuleError otherwise)."""
+    try:
+        seconds = float(max_seconds)
+    except (TypeError, ValueError, OverflowError):
+        seconds = math.nan
+    if not (math.isfinite(seconds) and seconds > 0):
+        raise RuleError(f"max_seconds {str(max_seconds)[:30]}: use a finite number of seconds above 0")
+    return seconds
 
 
 class _Budget:
     """Node and time limits shared by the kernel calls of one request."""
 
-    def __init__(self, max_nodes, max_seconds):
+    def __init__(self, max_nodes, max_seconds, progress=None):
         self.ctx = np.zeros(K.N_CTX, dtype=np.int64)
-        self.max_nodes = _NO_LIMIT if max_nodes is None else int(max_nodes)
-        self.deadline = None if max_seconds is None else time.perf_counter() + float(max_seconds)
+        #: called after each probe of the top request: progress(lo, hi, nodes)
+        self.progress = progress
+        #: set when Ctrl-C (KeyboardInterrupt) stopped the work
+        self.interrupted = False
+        self.max_nodes = _NO_LIMIT if max_nodes is None else check_max_nodes(max_nodes)
+        self.deadline = None if max_seconds is None else \
+            time.perf_counter() + check_max_seconds(max_seconds)
 
     @property
     def nodes(self) -> int:
@@ -84,10 +118,44 @@ class _Budget:
                 "cutoffs": int(c[K.C_CUTS]), "first_move_cutoffs": int(c[K.C_FIRSTCUTS])}
 
 
-class Solver:
-    """A reusable search context: the transposition table and work arrays."""
+def _run_interruptibly(search, args, ctx):
+    """Run a kernel call in a helper thread (kernels release the GIL) while
+    this thread waits, so that Ctrl-C is seen at once: a kernel never gives
+    control back to Python before it ends. On Ctrl-C the kernel's node limit
+    is set to 0, which stops it at its next node, and KeyboardInterrupt goes
+    on up."""
+    box = {}
 
-    def __init__(self, tt_bits: int = DEFAULT_TT_BITS):
+    def run():
+        try:
+            box["result"] = search(*args)
+        except BaseException as exc:    # re-raised in the caller's thread
+            box["error"] = exc
+
+    thread = threading.Thread(target=run, name="atout-search", daemon=True)
+    try:
+        thread.start()
+        while thread.is_alive():
+            thread.join(0.2)
+    except KeyboardInterrupt:
+        ctx[K.C_LIMIT] = 0          # read by the kernel at every node
+        if thread.ident is not None:
+            thread.join()
+        raise
+    if "error" in box:
+        raise box["error"]
+    return box["result"]
+
+
+class Solver:
+    """A reusable search context: the transposition table and work arrays.
+
+    ``interruptible``: run each search in a helper thread so that Ctrl-C
+    stops it at once (the command line's solver; a thread per search costs
+    some 0.1 ms, which a library caller solving small positions need not
+    pay). Without it Ctrl-C waits for the current kernel call to end."""
+
+    def __init__(self, tt_bits: int = DEFAULT_TT_BITS, interruptible: bool = False):
         if not 10 <= int(tt_bits) <= 28:
             raise RuleError(f"tt_bits {tt_bits!r}: use 10..28 (table of 2**tt_bits entries)")
         size = 1 << int(tt_bits)
@@ -99,6 +167,7 @@ class Solver:
         self.fr = np.zeros((MAXDEPTH + 1, K.N_FRAME), dtype=np.int64)
         self.mask = size - 1
         self.generation = 0
+        self.interruptible = bool(interruptible)
 
     def new_generation(self) -> int:
         self.generation += 1
@@ -121,9 +190,14 @@ class Solver:
             ctx[K.C_LIMIT] = limit
             ctx[K.C_ABORT] = 0
             search = getattr(pos, "search", K.search)  # games of solver.encoders
-            res = search(pos.lanes, pos.ts, pos.tr, pos.ntr, pos.ntr, pos.leader,
-                         need, pos.lost, pos.rules, pos.sides, pos.pts, pos.zob,
-                         self.tt_keys, self.tt_vals, self.mv, self.sc, self.lg, self.fr, ctx)
+            args = (pos.lanes, pos.ts, pos.tr, pos.ntr, pos.ntr, pos.leader,
+                    need, pos.lost, pos.rules, pos.sides, pos.pts, pos.zob,
+                    self.tt_keys, self.tt_vals, self.mv, self.sc, self.lg, self.fr, ctx)
+            try:
+                res = _run_interruptibly(search, args, ctx) if self.interruptible else search(*args)
+            except KeyboardInterrupt:
+                budget.interrupted = True
+                return None
             if not ctx[K.C_ABORT]:
                 if isinstance(res, (bool, np.bool_)):
                     return target if res else target - 1
@@ -138,9 +212,12 @@ class Solver:
         v = self._probe(pos, target, gen, budget)
         return None if v is None else v >= target
 
-    def _value(self, pos: Position, gen: int, budget: _Budget, lo=None, hi=None, guess=None):
+    def _value(self, pos: Position, gen: int, budget: _Budget, lo=None, hi=None, guess=None,
+               report: bool = False):
         """Narrow [lo, hi] to the value (trying ``guess`` first); returns
-        (lo, hi, exact).
+        (lo, hi, exact). ``report``: call ``budget.progress`` after each
+        probe; Ctrl-C (a KeyboardInterrupt, from the search or the progress
+        callback) ends the narrowing with what it proved.
 
         Each probe's fail-soft bound may move an end of the interval by more
         than the step asked. Without a guess: bisection. With one: probes
@@ -163,6 +240,12 @@ class Solver:
                 lo = max(lo, v)
             else:
                 hi = min(hi, v)
+            if report and budget.progress is not None:
+                try:
+                    budget.progress(lo, hi, budget.nodes)
+                except KeyboardInterrupt:
+                    budget.interrupted = True
+                    return lo, hi, lo == hi
             if walk:
                 t = lo + step if v >= t else hi + 1 - step
                 step *= 2
@@ -173,20 +256,39 @@ class Solver:
 
     # -- the public requests --------------------------------------------------
     def solve(self, state, *, all_cards: bool = False, line: bool = True,
-              max_nodes: int | None = None, max_seconds: float | None = None) -> SolveResult:
+              max_nodes: int | None = None, max_seconds: float | None = None,
+              progress=None) -> SolveResult:
+        """The value of ``state`` (see the module function ``solve``);
+        ``progress(lower, upper, nodes)`` is called after each question on
+        the value. Ctrl-C returns the bounds proven so far, ``interrupted``."""
+        with compile_watch(state):
+            return self._solve(state, all_cards, line, max_nodes, max_seconds, progress)
+
+    def _solve(self, state, all_cards, line, max_nodes, max_seconds, progress) -> SolveResult:
         start = time.perf_counter()
         codec = codec_for(state)
-        budget = _Budget(max_nodes, max_seconds)
+        budget = _Budget(max_nodes, max_seconds, progress)
         gen = self.new_generation()
         pos = codec.encode(state)
-        lo, hi, exact = self._value(pos, gen, budget)
+        clip = _clipper(state)
+        # under a limit, ask the contract's question first (walking from its
+        # target): what the limit leaves proven then includes whatever
+        # ``reaches(state, target)`` proves with the same nodes, and a larger
+        # limit runs the same probes further, never reporting wider bounds
+        limited = max_nodes is not None or max_seconds is not None
+        lo, hi, exact = self._value(pos, gen, budget,
+                                    guess=state.contract_target() if limited else None,
+                                    report=True)
+        lo, hi = clip(lo, hi)
         result = SolveResult(value=lo, exact=exact, lower=lo, upper=hi)
-        if all_cards and not state.is_over():
+        if all_cards and not state.is_over() and not budget.interrupted:
             groups = equivalent_groups(state, pos, codec)
             result.groups = groups
             values = {}
             maximizing = state.maximizing()
             for group in groups:
+                if budget.interrupted:
+                    break
                 state.play(group[0])
                 try:
                     child = codec.encode(state)
@@ -194,13 +296,16 @@ class Solver:
                     vlo, vhi, vexact = self._value(child, gen, budget, clo, chi, guess=lo)
                 finally:
                     state.undo()
+                if budget.interrupted and not vexact:
+                    break           # a card not searched to its end is left out
                 exact = exact and vexact
+                vlo, vhi = clip(vlo, vhi)
                 for card in group:
                     values[card] = vlo if vexact else (vlo, vhi)
             order = sorted(values, key=lambda c: (_sort_key(values[c], maximizing), -c))
             result.cards = {c: values[c] for c in order}
-            result.exact = exact
-        if line and result.exact:
+            result.exact = exact and not budget.interrupted
+        if line and result.exact and not budget.interrupted:
             cards = self._line(state, result.value, gen, budget, codec)
             if cards is not None:  # None: the limits ran out before the line was found
                 result.line = cards
@@ -209,6 +314,7 @@ class Solver:
                     final.play(card)
                 result.score = final.score()
                 result.made = result.score.get("made")
+        result.interrupted = budget.interrupted
         result.nodes = budget.nodes
         result.stats = budget.stats()
         result.seconds = time.perf_counter() - start
@@ -224,8 +330,9 @@ class Solver:
         start = time.perf_counter()
         codec = codec_for(state)
         budget = _Budget(max_nodes, max_seconds)
-        answer = self._makes(codec.encode(state), int(target), self.new_generation(), budget)
-        return Reach(answer, budget.nodes, time.perf_counter() - start)
+        with compile_watch(state):
+            answer = self._makes(codec.encode(state), int(target), self.new_generation(), budget)
+        return Reach(answer, budget.nodes, time.perf_counter() - start, budget.interrupted)
 
     def _line(self, state, value, gen, budget, codec) -> list:
         """An optimal line to the end: at each turn the first card (in the
@@ -252,6 +359,30 @@ class Solver:
                 raise AssertionError("no card keeps the solved value")
             out.append(chosen)
         return out
+
+
+def _clipper(state):
+    """Bounds to the range the game's objective can take at all: the
+    search's own bounds (the points still out, a terminal offset) can be
+    wider, e.g. tarocco -5..119 where the game allows 0..114."""
+    span = getattr(state, "objective_range", None)
+    if span is None:
+        return lambda lo, hi: (lo, hi)
+    least, most = span
+    return lambda lo, hi: (min(max(lo, least), most), max(min(hi, most), least))
+
+
+def search_kernel(game_name: str):
+    """(the kernel that searches the game's positions, its name in notes)."""
+    from . import point_search
+    if game_name == "bridge":
+        return K.search, "bridge"
+    return point_search.gsearch, "card-point games'"
+
+
+def compile_watch(state):
+    """``_jit.compile_notice`` for the kernel that will search ``state``."""
+    return compile_notice(*search_kernel(state.game.name))
 
 
 def _sort_key(value, maximizing):
@@ -295,15 +426,17 @@ def equivalent_groups(state, pos: Position, codec) -> list:
 
 def solve(state, *, all_cards: bool = False, line: bool = True, max_nodes: int | None = None,
           max_seconds: float | None = None, tt_bits: int = DEFAULT_TT_BITS,
-          solver: Solver | None = None) -> SolveResult:
+          solver: Solver | None = None, progress=None) -> SolveResult:
     """Solve an engine state exactly (or within the limits given).
 
     ``all_cards`` adds the value of every legal card of the player on turn
     (``result.cards``, equivalent cards grouped in ``result.groups``);
-    ``line`` adds an optimal line to the end and the contract's score."""
+    ``line`` adds an optimal line to the end and the contract's score;
+    ``progress(lower, upper, nodes)`` is called after each question on the
+    value. Ctrl-C returns what was proven, with ``interrupted`` set."""
     solver = solver or Solver(tt_bits)
     return solver.solve(state, all_cards=all_cards, line=line, max_nodes=max_nodes,
-                        max_seconds=max_seconds)
+                        max_seconds=max_seconds, progress=progress)
 
 
 def makes(state, target: int, *, max_nodes=None, max_seconds=None,
@@ -313,12 +446,27 @@ def makes(state, target: int, *, max_nodes=None, max_seconds=None,
     return solver.makes(state, target, max_nodes=max_nodes, max_seconds=max_seconds)
 
 
+def reaches(state, target: int, *, max_nodes=None, max_seconds=None,
+            tt_bits: int = DEFAULT_TT_BITS, solver: Solver | None = None) -> Reach:
+    """``makes`` with the work it took (a ``Reach``: answer, nodes, seconds)."""
+    solver = solver or Solver(tt_bits)
+    return solver.reaches(state, target, max_nodes=max_nodes, max_seconds=max_seconds)
+
+
 BRIDGE_SEATS = "NESW"
 BRIDGE_STRAINS = ("C", "D", "H", "S", "NT")
 
 
+class Table(dict):
+    """``table``'s answer: a dict, and ``interrupted`` when Ctrl-C stopped it
+    (the entries done are kept, the entry it stopped in holds its bounds, the
+    rest are left out)."""
+
+    interrupted: bool = False
+
+
 def table(game, deal, *, tt_bits: int = DEFAULT_TT_BITS, solver: Solver | None = None,
-          max_nodes: int | None = None, extra: dict | None = None) -> dict:
+          max_nodes: int | None = None, extra: dict | None = None, progress=None) -> dict:
     """The result of every choice the game offers before play.
 
     bridge: ``{"N": {"C": n, "D": n, "H": n, "S": n, "NT": n}, "E": ...}``,
@@ -328,14 +476,35 @@ def table(game, deal, *, tt_bits: int = DEFAULT_TT_BITS, solver: Solver | None =
     e.g. ``{"bidder": 1}``; belote: ``{"variant": ...}``); tarot2: ``{first leader: margin}``; tarocco:
     ``{"as dealt": points}``; tarot: ``{contract: margin}`` for the taker
     (``extra={"taker": .., "discard": ..}``). A value not proven within
-    ``max_nodes`` is given as ``[lower, upper]``."""
+    ``max_nodes`` is given as ``[lower, upper]``. ``progress(done, total)``
+    is called after each entry; Ctrl-C returns the entries done, as a
+    ``Table`` with ``interrupted`` set."""
     if isinstance(deal, str):
         deal = game.parse_deal(deal)
     solver = solver or Solver(tt_bits)
-    if game.name == "bridge":
-        return _bridge_table(game, deal, solver, max_nodes)
-    if game.name == "belote":
-        return _belote_table(game, deal, solver, max_nodes, extra)
+    out = Table()
+    try:
+        if game.name == "bridge":
+            with compile_watch(game.new_state(deal)):       # _value is called directly
+                _bridge_table(game, deal, solver, max_nodes, out, progress)
+        elif game.name == "belote":
+            _belote_table(game, deal, solver, max_nodes, extra, out, progress)
+        else:
+            _choices_table(game, deal, solver, max_nodes, extra, out, progress)
+    except KeyboardInterrupt:
+        out.interrupted = True
+    return out
+
+
+def _entry(result: SolveResult):
+    if result.interrupted:
+        raise KeyboardInterrupt     # the entry's bounds are kept by the caller
+    return result.value if result.exact else [result.lower, result.upper]
+
+
+def _choices_table(game, deal, solver, max_nodes, extra, out, progress):
+    """One solve per choice (smear trumps, tarot2 first leaders, tarot
+    contracts, tarocco as dealt)."""
     choices = {
         "smear": {t: {"trump": t} for t in "SHDC"},
         "tarot2": {first: {"first": first} for first in (0, 1)},
@@ -344,36 +513,39 @@ def table(game, deal, *, tt_bits: int = DEFAULT_TT_BITS, solver: Solver | None =
     }
     if game.name not in choices:
         raise RuleError(f"no table for {game.name}")
-    out = {}
-    for key, contract in choices[game.name].items():
+    for done, (key, contract) in enumerate(choices[game.name].items()):
         try:
             state = game.new_state(deal, **{**contract, **(extra or {})})
         except RuleError:
             if game.name != "smear":
                 raise
             out[key] = None      # the bidder holds no card of that suit to lead
-            continue
-        result = solver.solve(state, line=False, max_nodes=max_nodes)
-        out[key] = result.value if result.exact else [result.lower, result.upper]
-    return out
+        else:
+            result = solver.solve(state, line=False, max_nodes=max_nodes)
+            out[key] = [result.lower, result.upper]
+            out[key] = _entry(result)
+        if progress:
+            progress(done + 1, len(choices[game.name]))
 
 
-def _belote_table(game, deal, solver, max_nodes, extra=None):
+def _belote_table(game, deal, solver, max_nodes, extra, out, progress):
     """Belote: ``{trump: {taker: the taker's side card points}}`` (``extra``:
     other contract keywords, e.g. ``{"variant": "no-undertrump"}``)."""
-    out = {}
-    for trump in "SHDC":
+    for i, trump in enumerate("SHDC"):
         out[trump] = {}
         for taker in range(4):
             state = game.new_state(deal, **{**(extra or {}), "trump": trump, "taker": taker})
             result = solver.solve(state, line=False, max_nodes=max_nodes)
-            out[trump][taker] = result.value if result.exact else [result.lower, result.upper]
-    return out
+            out[trump][taker] = [result.lower, result.upper]
+            out[trump][taker] = _entry(result)
+            if progress:
+                progress(4 * i + taker + 1, 16)
 
 
-def _bridge_table(game, deal, solver, max_nodes):
-    out = {seat: {} for seat in BRIDGE_SEATS}
-    for strain in BRIDGE_STRAINS:
+def _bridge_table(game, deal, solver, max_nodes, out, progress):
+    for seat in BRIDGE_SEATS:
+        out[seat] = {}
+    for i, strain in enumerate(BRIDGE_STRAINS):
         # one table generation per strain: every search counts N-S tricks,
         # so the four opening leaders share their entries
         gen = solver.new_generation()
@@ -389,7 +561,10 @@ def _bridge_table(game, deal, solver, max_nodes):
             total = pos.bound() + pos.already
             if not exact:
                 out[declarer][strain] = [lo, hi] if declarer in "NS" else [total - hi, total - lo]
+                if budget.interrupted:
+                    raise KeyboardInterrupt
                 continue
             guess = lo
             out[declarer][strain] = lo if declarer in "NS" else total - lo
-    return {seat: out[seat] for seat in BRIDGE_SEATS}
+        if progress:
+            progress(i + 1, len(BRIDGE_STRAINS))

@@ -89,15 +89,19 @@ def _number(x) -> float:
 
 
 def solve_group(group: Group, max_nodes: int | None, solve_fn: Callable | None = None,
-                solver=None) -> tuple[dict, int]:
+                solver=None, contract_only: bool = False) -> tuple[dict, int]:
     """Solve a group's state once and answer each of its bids.
 
     ``solve_fn(state) -> (lower, upper, line)`` replaces the solver (tests use
-    stand-ins); ``line`` is the cards to the end of the deal, or None."""
+    stand-ins); ``line`` is the cards to the end of the deal, or None.
+    ``contract_only``: no value and no score, only each bid's made question
+    (a full deal where the value is out of reach)."""
     nodes = 0
     state = group.state
     if solve_fn is not None:
         lower, upper, line = solve_fn(state)
+    elif contract_only:
+        (lower, upper), line = state.objective_range, None
     else:
         from . import api
         if max_nodes is None:
@@ -119,7 +123,9 @@ def solve_group(group: Group, max_nodes: int | None, solve_fn: Callable | None =
         if made is None and solve_fn is None:
             from . import api
             if spec.threshold not in asked:
-                asked[spec.threshold] = api.makes(state, spec.threshold, max_nodes=max_nodes, solver=solver)
+                reached = api.reaches(state, spec.threshold, max_nodes=max_nodes, solver=solver)
+                nodes += reached.nodes
+                asked[spec.threshold] = reached.answer
             reach = asked[spec.threshold]
             if reach is not None:
                 made = reach if spec.sense > 0 else not reach
@@ -238,6 +244,7 @@ class BidAnalysis:
     interrupted: bool = False
     seconds: float = 0.0
     notes: list = field(default_factory=list)        # what the planner wants said
+    contract_only: bool = False                      # only the made questions were asked
 
     @property
     def samples_done(self) -> int:
@@ -266,6 +273,7 @@ class BidJob:
     variant: str = ""             # belote: rule variant flags (``belote.parse_variant``)
     widow: int = 0                # smear
     candidates: int = 6           # tarocco: discards evaluated
+    contract_only: bool = False   # only the made questions (full deals out of reach)
 
 
 _planner_cache: dict = {}
@@ -293,7 +301,7 @@ def run_sample(job: BidJob, index: int, solve_fn: Callable | None = None) -> Sam
     for bid in planner.pass_bids:
         outcomes[bid] = PASS_OUTCOME
     for group in planner.groups(world):
-        got, n = solve_group(group, job.max_nodes, solve_fn, solver)
+        got, n = solve_group(group, job.max_nodes, solve_fn, solver, job.contract_only)
         outcomes.update(got)
         nodes += n
     return SampleOutcome(index, {b: outcomes[b] for b in planner.bids}, nodes)
@@ -304,13 +312,25 @@ def _worker(args):
     return run_sample(job, index)
 
 
-def estimate_bids(game_name: str, seat, hand: str, *, samples: int = 50, seed: int = 0,
+#: games whose full deal is out of reach of exact values: by default a bid
+#: is only asked whether it makes (the contract's question), on fewer samples
+CONTRACT_ONLY_GAMES = ("tarot", "tarocco", "tarot2")
+DEFAULT_SAMPLES, CONTRACT_ONLY_SAMPLES = 50, 20
+
+
+def estimate_bids(game_name: str, seat, hand: str, *, samples: int | None = None, seed: int = 0,
                   workers: int = 1, max_nodes: int | None = None, turned: str | None = None,
                   widow: int | None = None, candidates: int = 6, progress: Callable | None = None,
                   solve_fn: Callable | None = None, variant: str | None = None,
+                  contract_only: bool | None = None, on_start: Callable | None = None,
                   scheduler: str | None = None) -> BidAnalysis:
     """Estimate every bid of ``hand`` held by ``seat`` (see ``bidding_games``
     for each game's bids and hand notation).
+
+    ``contract_only``: ask each bid only whether it makes (no score, no
+    recommendation by score); None: for the games of CONTRACT_ONLY_GAMES.
+    ``samples`` defaults to DEFAULT_SAMPLES, CONTRACT_ONLY_SAMPLES when only
+    the contract is asked. ``on_start(result)`` is called before any work.
 
     ``max_nodes`` limits each solve (default: ``DEFAULT_MAX_NODES`` for the
     games that need one); ``progress(done, total)`` is called after each
@@ -319,7 +339,7 @@ def estimate_bids(game_name: str, seat, hand: str, *, samples: int = 50, seed: i
     ``scheduler``: the address of a Dask scheduler to run the samples on
     (instead of ``workers`` local processes); same seed, same answer."""
     from atout.engine import get_game
-    if samples < 1:
+    if samples is not None and samples < 1:
         raise RuleError(f"samples {samples}: ask for at least one")
     if workers < 1:
         raise RuleError(f"workers {workers}: use at least one")
@@ -339,9 +359,13 @@ def estimate_bids(game_name: str, seat, hand: str, *, samples: int = 50, seed: i
         variant = format_variant(parse_variant(variant))
     if max_nodes is None:
         max_nodes = DEFAULT_MAX_NODES.get(game.name)
+    if contract_only is None:
+        contract_only = solve_fn is None and game.name in CONTRACT_ONLY_GAMES
+    if samples is None:
+        samples = CONTRACT_ONLY_SAMPLES if contract_only else DEFAULT_SAMPLES
     from .bidding_games import parse_bid_seat
     job = BidJob(game.name, parse_bid_seat(game.name, seat), hand, int(seed), max_nodes,
-                 turned, variant or "", int(widow or 0), int(candidates))
+                 turned, variant or "", int(widow or 0), int(candidates), bool(contract_only))
     planner = planner_for(job)          # bad input fails here, once, before any work
     if planner.fully_known:
         samples = 1                     # every sample would be the same deal
@@ -351,13 +375,19 @@ def estimate_bids(game_name: str, seat, hand: str, *, samples: int = 50, seed: i
             raise RuleError(f"the solver does not support {game.name} yet (supported: "
                             f"{', '.join(SUPPORTED_GAMES)})")
     result = BidAnalysis(game.name, job.seat, list(planner.bids), samples, int(seed), max_nodes,
-                         notes=list(planner.notes))
+                         notes=list(planner.notes), contract_only=job.contract_only)
+    if on_start is not None:
+        on_start(result)
     start = time.perf_counter()
     prefix, result.interrupted = run_samples(run_sample, _worker, job, samples, workers,
                                              progress, solve_fn, scheduler)
     result.samples = prefix
     result.summaries = summarise(result.bids, prefix, planner.contract_bids)
-    if planner.recommends:
+    if job.contract_only:
+        result.recommendation = Recommendation(None, reason="only whether each bid makes was"
+                                               " asked (a full deal's scores are out of reach):"
+                                               " compare P(made); --values for scores")
+    elif planner.recommends:
         result.recommendation = recommend(result.summaries, prefix)
     else:
         result.recommendation = Recommendation(None, reason=planner.no_recommendation)

@@ -49,13 +49,16 @@ class Review:
 
 
 def review(state, played: Sequence[int], *, max_nodes: int | None = None,
-           progress: Callable | None = None, solve_fn: Callable | None = None) -> Review:
+           progress: Callable | None = None, solve_fn: Callable | None = None,
+           solver=None) -> Review:
     """Solve the position before the first card and after each card of
-    ``played`` (played from ``state``, which is left as it was)."""
+    ``played`` (played from ``state``, which is left as it was).
+    ``progress(done, total)`` is called after each card; Ctrl-C returns the
+    cards reviewed so far, with ``interrupted`` set."""
     from . import api
     import time
     start = time.perf_counter()
-    solver = api.Solver()
+    solver = solver or api.Solver()
     out = Review(state.game.name)
 
     def bounds(st):
@@ -63,6 +66,9 @@ def review(state, played: Sequence[int], *, max_nodes: int | None = None,
             v = solve_fn(st)
             return (v, v), 0
         r = solver.solve(st, line=False, max_nodes=max_nodes)
+        if r.interrupted:               # the card it stopped in is left out
+            out.nodes += r.nodes
+            raise KeyboardInterrupt
         return (r.lower, r.upper), r.nodes
 
     st = state.clone()

@@ -129,11 +129,11 @@ def _fake_api(monkeypatch, exact, reach):
             return api.SolveResult(v, True, v, v, line=cards if line else [], nodes=7)
         return api.SolveResult(-5, False, -5, 5, nodes=7)
 
-    def fake_makes(state, target, *, max_nodes=None, max_seconds=None, solver=None):
+    def fake_reaches(state, target, *, max_nodes=None, max_seconds=None, solver=None):
         calls.append(("makes", target, max_nodes))
-        return reach
+        return api.Reach(reach, 0, 0.0)
     monkeypatch.setattr(api, "solve", fake_solve)
-    monkeypatch.setattr(api, "makes", fake_makes)
+    monkeypatch.setattr(api, "reaches", fake_reaches)
     return calls
 
 

@@ -240,4 +240,8 @@ def test_a_complete_belote_deal_takes_no_announcement(capsys):
     with pytest.raises(SystemExit) as exit_info:
         main(["solve", "--game", "belote", BELOTE_DEAL, "--trump", "H", "--belote", "1"])
     assert exit_info.value.code == 2
-    assert "belote (who announced Belote-Rebelote) is for the analysis" in capsys.readouterr().err
+    # solve does not offer the option (it is analysis-only); the engine refuses it too
+    assert "No such option '--belote'" in capsys.readouterr().err
+    game = get_game("belote")
+    with pytest.raises(RuleError, match="is for the analysis"):
+        game.new_state(game.parse_deal(BELOTE_DEAL), trump="H", belote=1)

@@ -47,7 +47,7 @@ def test_table_json(capsys):
                        "Q7..Q97.AK8 A.ATQ9.T8.Q T8.K87.J.J7 KJ9.J.AK.T9")
     assert code == 0, out
     data = json.loads(out)
-    assert set(data) == {"table", "seconds"}
+    assert set(data) == {"table", "seconds", "interrupted"} and not data["interrupted"]
     assert set(data["table"]) == {"S", "H", "D", "C"}
 
 
