@@ -48,12 +48,14 @@ def rules(game_name: str) -> None:
 def _register() -> None:
     from .analysis import analyse, review
     from .bid import bid
+    from .serve import serve
     from .solve import solve, table
     cli.add_command(solve)
     cli.add_command(table)
     cli.add_command(bid)
     cli.add_command(analyse)
     cli.add_command(review)
+    cli.add_command(serve)
 
 
 _register()
