@@ -131,6 +131,11 @@ def running_points(state) -> list:
     return [state.tricks_won(s) for s in sides]
 
 
+#: public and private facts of a view that hold cards (tarot2's face_up pairs
+#: a pile number with its card: left as numbers)
+CARD_FACTS = {"turned", "dog", "discard", "discard_trumps", "handfuls", "handful", "taken", "piles",
+              "dummy"}
+
 POINTS_UNIT = {"belote": "card points", "smear": "game points (A4 K3 Q2 J1 T10)"}
 
 
@@ -141,17 +146,26 @@ def view_json(rnd: Round, seat: int, open_hands: bool = False) -> dict:
     deck = game.deck
     view = rnd.view(seat)
 
-    def tok(value):
-        """Cards (ints) to tokens, inside public/private facts too."""
-        if isinstance(value, bool) or value is None:
-            return value
-        if isinstance(value, int) and value in deck:
+    def cards(value):
+        """Cards (ints) to tokens, in a fact known to hold cards."""
+        if isinstance(value, int) and not isinstance(value, bool) and value in deck:
             return deck.token(value)
         if isinstance(value, (list, tuple, set, frozenset)):
-            return [tok(v) for v in value]
+            return [cards(v) for v in value]
         if isinstance(value, dict):
-            return {str(k): tok(v) for k, v in value.items()}
+            return {str(k): cards(v) for k, v in value.items()}
         return value
+
+    def facts(public: dict) -> dict:
+        """Public or private facts: card keys as tokens (a bare number is a
+        card only for the turned card: tarocco's discard_trumps is a count)."""
+        out = {}
+        for key, value in public.items():
+            if key in CARD_FACTS and (key == "turned" or not isinstance(value, int)):
+                out[key] = cards(value)
+            else:
+                out[key] = jsonable(value)
+        return out
 
     state = rnd.state
     out = {
@@ -161,8 +175,8 @@ def view_json(rnd: Round, seat: int, open_hands: bool = False) -> dict:
         "legal": [a.token for a in view.legal],
         "legal_kind": view.legal[0].kind if view.legal else None,
         "auction": [[s, t] for s, t in view.auction],
-        "announcements": [[s, what, tok(detail)] for s, what, detail in view.announcements],
-        "public": tok(view.public), "private": tok(view.private),
+        "announcements": [[s, what, cards(detail) if isinstance(detail, (list, tuple)) else jsonable(detail)] for s, what, detail in view.announcements],
+        "public": facts(view.public), "private": facts(view.private),
         "trick": {"leader": view.trick[0], "cards": [deck.token(c) for c in view.trick[1]]},
         "tricks": [{"leader": leader, "cards": [deck.token(c) for c in cards], "winner": winner}
                    for leader, cards, winner in view.tricks],
