@@ -6,7 +6,13 @@ from __future__ import annotations
 
 import json
 import random
+import re
+import socket
+import subprocess
+import sys
+import urllib.request
 import warnings
+from pathlib import Path
 
 import pytest
 
@@ -366,3 +372,61 @@ def test_the_server_never_crashes_on_random_input(client, belote_at_play):
             body["round"] = {**rnd, field: rng.choice(values)}
         response = client.post(path, json=body)
         assert response.status_code in (200, 400), (path, body, response.text)
+
+
+# -- the README's examples and the command ---------------------------------------------------
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def readme_requests() -> list[tuple[str, dict]]:
+    """The README's API examples: `POST /api/x` lines each followed by its
+    JSON body, and the curl command lines."""
+    text = README.read_text()
+    out = [(m.group(1), json.loads(m.group(2)))
+           for m in re.finditer(r"^POST (/api/\w+)\n(\{.*\})$", text, re.M)]
+    out += [(m.group(1), json.loads(m.group(2)))
+            for m in re.finditer(r"^curl -s -X POST http://127\.0\.0\.1:8765(/api/\w+) .*-d '(\{.*\})'$", text, re.M)]
+    return out
+
+
+def test_the_readme_api_examples_answer(client):
+    examples = readme_requests()
+    assert {path for path, _ in examples} == {"/api/new", "/api/play", "/api/hint", "/api/analyse"}
+    for path, body in examples:
+        answer = ok(client.post(path, json=body))
+        if path == "/api/play":
+            assert answer["played"] == {"seat": 0, "kind": "card", "action": "CJ"}
+        if path == "/api/hint":
+            assert set(answer["cards"]) == {"CJ", "C7"}
+
+
+def serve_process(*args):
+    return subprocess.Popen([sys.executable, "-m", "atout.cli.main", "serve", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def test_atout_serve_prints_its_loopback_address_and_serves_the_page():
+    proc = serve_process("--port", "0")
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("atout serve: http://127.0.0.1:"), line + proc.stderr.read()
+        url = line.split()[2]
+        with urllib.request.urlopen(url, timeout=30) as page:
+            assert page.status == 200 and b"/static/app.js" in page.read()
+        with urllib.request.urlopen(url + "api/games", timeout=30) as games:
+            assert json.loads(games.read())["levels"][0] == "random"
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_atout_serve_on_a_port_in_use_is_one_clear_error():
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        port = busy.getsockname()[1]
+        proc = serve_process("--port", str(port))
+        out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 2 and out == ""
+    assert err.startswith(f"atout: error: cannot listen on 127.0.0.1:{port}") and len(err.splitlines()) == 1

@@ -128,9 +128,23 @@ function position(seat) {
 }
 
 function seatName(seat) {
-  if (T.view.game === "bridge") return "NESW"[seat];
+  if (T.view.game === "bridge") return "NESW"[seat] + (seat === T.seat ? " (you)" : "");
   return seat === T.seat ? `you (seat ${seat})` : `seat ${seat}`;
 }
+
+// partner or opponent, in the games whose sides are fixed before the deal
+function seatRole(seat) {
+  const v = T.view;
+  if (seat === T.seat || v.game === "tarot" || v.game === "tarot2") return "";
+  return v.sides[seat] === v.sides[T.seat] ? " \u00b7 partner" : " \u00b7 opponent";
+}
+
+// what the double-dummy value counts, per game
+const VALUE_MEANING = {
+  tarot: "the taker's margin over the target, in points", tarot2: "player 0's margin, in points",
+  tarocco: "card points of seats 0+2", belote: "the taker's side card points",
+  smear: "points of the bidder's side (of 4)", bridge: "tricks of the declarer's side",
+};
 
 // -- drawing ------------------------------------------------------------------------
 
@@ -153,12 +167,12 @@ function render() {
     const name = document.createElement("div");
     name.className = "name";
     const calls = v.auction.filter(([seat]) => seat === s).map(([, t]) => t);
-    name.textContent = seatName(s) + (v.sides ? ` \u00b7 side ${v.sides[s]}` : "");
+    name.textContent = seatName(s) + seatRole(s);
     box.appendChild(name);
     const line = document.createElement("div");
     const count = v.hand_sizes ? v.hand_sizes[s] : null;
-    line.textContent = (calls.length ? "bids: " + calls.join(", ") : "") +
-      (count !== null && s !== T.seat ? ` ${count} cards` : "");
+    line.textContent = [calls.length ? "bids: " + calls.join(", ") : "",
+                        count !== null && s !== T.seat ? `${count} cards` : ""].filter(Boolean).join(" \u00b7 ");
     box.appendChild(line);
     if (v.hands && s !== T.seat) {
       const open = document.createElement("div");
@@ -188,7 +202,7 @@ function render() {
   if (pub.bidder !== undefined) parts.push(`bidder ${seatName(pub.bidder)} bid ${pub.bid}`);
   for (const [s, what] of v.announcements) parts.push(`${seatName(s)}: ${what}`);
   $("contract").textContent = parts.join(" \u00b7 ");
-  $("points").textContent = v.points ? `${v.points_unit}: ${v.points.map((p, i) => `side ${i} ${p}`).join(", ")}` : "";
+  $("points").textContent = v.points ? `${v.points_unit}: ${v.points.map((p, i) => `side ${i}${i === v.sides[T.seat] ? " (yours)" : ""} ${p}`).join(", ")}` : "";
   const last = v.tricks.length ? v.tricks[v.tricks.length - 1] : null;
   $("last-trick-button").disabled = !last;
   const lastBox = $("last-trick");
@@ -274,6 +288,7 @@ async function act(token) {
   busy = true;
   showMessage("");
   clearAnalysis();
+  render();          // the choices are disabled until the answer
   try {
     update(await post("/api/play", { round: T.round, seat: T.seat, action: token, open: openHands() }));
   } catch (e) {
@@ -386,7 +401,7 @@ async function maybeAnalyse() {
         values[card] = { text: Array.isArray(x) ? `${x[0]}..${x[1]}` : String(x), cls: good ? "best" : "worse" };
       }
       result.textContent = `Double dummy, every hand seen: value ${hint.exact ? hint.value : `${hint.lower}..${hint.upper}`}` +
-        ` for the ${v.game === "belote" ? "taker's side" : "declaring side"}; best line ${hint.line.slice(0, 4).join(" ")}\u2026` +
+        ` (${VALUE_MEANING[v.game]}); best line ${hint.line.slice(0, 4).join(" ")}\u2026` +
         ` (${hint.nodes} nodes, ${hint.seconds} s)`;
     } catch (e) {
       result.textContent = e.message;
