@@ -48,12 +48,15 @@ def rules(game_name: str) -> None:
 def _register() -> None:
     from .analysis import analyse, review
     from .bid import bid
+    from .play import match, play
     from .solve import solve, table
     cli.add_command(solve)
     cli.add_command(table)
     cli.add_command(bid)
     cli.add_command(analyse)
     cli.add_command(review)
+    cli.add_command(play)
+    cli.add_command(match)
 
 
 _register()
