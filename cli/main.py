@@ -48,6 +48,7 @@ def rules(game_name: str) -> None:
 def _register() -> None:
     from .analysis import analyse, review
     from .bid import bid
+    from .play import match, play
     from .serve import serve
     from .solve import solve, table
     cli.add_command(solve)
@@ -55,6 +56,8 @@ def _register() -> None:
     cli.add_command(bid)
     cli.add_command(analyse)
     cli.add_command(review)
+    cli.add_command(play)
+    cli.add_command(match)
     cli.add_command(serve)
 
 

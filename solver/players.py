@@ -144,6 +144,16 @@ def strength(game: str, card, led, trump) -> int:
 def points(game: str, card, trump) -> float:
     """What a card is worth to the side that wins it (in the game's points;
     bridge cards are worth nothing but the trick)."""
+    table = _POINTS.get((game, trump))
+    if table is None:
+        table = _POINTS[(game, trump)] = {c: _card_points(game, c, trump) for c in get_game(game).deck.cards}
+    return table[card]
+
+
+_POINTS: dict = {}
+
+
+def _card_points(game: str, card, trump) -> float:
     if game in ("tarot", "tarot2"):
         from atout.engine.tarot_scoring import card_half_points
         return card_half_points(card) / 2
