@@ -178,6 +178,14 @@ def test_play_takes_the_seats_card_and_the_bots_decisions(client, belote_at_play
     assert len(bot["round"]["actions"]) == len(after["round"]["actions"]) + 1
 
 
+def test_a_search_bot_plays_within_its_budget(client, belote_at_play):
+    after = ok(post(client, "/api/play", round=belote_at_play["round"], seat=0,
+                    action=belote_at_play["view"]["legal"][0]))
+    bot = ok(post(client, "/api/play", round=after["round"], seat=0, level="medium", think=0.2))
+    legal_for_seat_1 = [a.token for a in Round.from_dict(after["round"]).legal_actions()]
+    assert bot["played"]["seat"] == 1 and bot["played"]["action"] in legal_for_seat_1
+
+
 def test_a_bot_decides_the_same_at_the_same_level_and_the_level_can_change(client, belote_at_play):
     after = ok(post(client, "/api/play", round=belote_at_play["round"], seat=0,
                     action=belote_at_play["view"]["legal"][0]))
@@ -314,6 +322,8 @@ def test_bad_plays_change_nothing(client, belote_at_play):
     bad(post(client, "/api/play", round=rnd, seat=0), "seat 0 is to act")
     bad(post(client, "/api/play", round=rnd, seat=1, action=view["legal"][0]), "not your turn")
     bad(post(client, "/api/play", round=rnd, seat=1, level="expert"), "level")
+    bad(post(client, "/api/play", round=rnd, seat=1, level="medium", think=0), "think")
+    bad(post(client, "/api/play", round=rnd, seat=1, level="medium", think="1"), "think")
     assert json.dumps(rnd, sort_keys=True) == before
     assert ok(post(client, "/api/state", round=rnd, seat=0))["view"] == view
 

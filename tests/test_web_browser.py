@@ -124,7 +124,15 @@ def hand_buttons(page) -> dict:
                                      "els => Object.fromEntries(els.map(e => [e.dataset.card, !e.disabled]))")
 
 
+WATCH_THINKING = """() => {
+  window.thinkingShown = 0;
+  new MutationObserver(() => { if (!document.querySelector('#thinking').hidden) window.thinkingShown++; })
+    .observe(document.querySelector('#thinking'), { attributes: true });
+}"""
+
+
 def new_deal(page, game: str, seed: int, level: str = "random") -> None:
+    page.evaluate(WATCH_THINKING)     # counts the times the "thinking" line appears
     page.select_option("#game", game)
     page.select_option("#seat", "0")
     page.select_option("#level", level)
@@ -163,6 +171,11 @@ def check_only_legal_clickable(page) -> list[str]:
     return legal
 
 
+def rnd_deck_token(game: str, card) -> str:
+    from atout.engine import get_game
+    return get_game(game).deck.token(card)
+
+
 def play_deal(page, game: str, seed: int, prefer: list[str], screenshot_prefix: str) -> dict:
     """Play one deal as seat 0 to the end; the level changes after three of
     our cards, the page reloads after five. Returns the last saved game."""
@@ -183,7 +196,15 @@ def play_deal(page, game: str, seed: int, prefer: list[str], screenshot_prefix: 
             assert saved(page)["level"] == "easy"
             if shots():
                 page.screenshot(path=str(shots() / f"{screenshot_prefix}-play.png"), full_page=True)
+        if cards_played == 4:   # the last trick, one click away
+            last = Round.from_dict(saved(page)["round"]).state.tricks[-1]
+            page.click("#last-trick-button")
+            shown = page.eval_on_selector_all("#last-trick .card", "els => els.map(e => e.dataset.card)")
+            assert shown == [rnd_deck_token(game, c) for c in last.cards]
+            page.click("#last-trick-button")
+            assert not page.is_visible("#last-trick")
         if cards_played == 5:
+            assert page.evaluate("window.thinkingShown") > 0   # the bots were seen thinking
             before = saved(page)
             hand = hand_buttons(page)
             trick = page.eval_on_selector_all("#trick .card", "els => els.map(e => e.dataset.card)")

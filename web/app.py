@@ -9,8 +9,8 @@ Endpoints (POST, JSON body; see the README):
 
 - ``/api/new``      {game, seat, level?, seed?, deal?, options?} -> {round, view}
 - ``/api/state``    {round, seat, open?} -> {round, view}
-- ``/api/play``     {round, seat, action?, level?} -> {round, view, played}: the seat's
-  ``action``, or without one the bot on turn decides at ``level``
+- ``/api/play``     {round, seat, action?, level?, think?} -> {round, view, played}: the
+  seat's ``action``, or without one the bot on turn decides at ``level``
 - ``/api/hint``     {round, seat} -> `atout solve --all-cards --json` of the position
 - ``/api/analyse``  {round, seat, samples?, seed?, stream?} -> `atout analyse --json`
   from the seat's view
@@ -145,7 +145,7 @@ def state(payload: dict) -> dict:
 def play(payload: dict) -> dict:
     rnd = table.round_of(payload)
     seat = table.seat_of(payload, rnd)
-    played = table.play(rnd, seat, payload.get("action"), payload.get("level", "easy"))
+    played = table.play(rnd, seat, payload.get("action"), payload.get("level", "easy"), payload.get("think"))
     return {"round": rnd.to_dict(), "view": table.view_json(rnd, seat, open_hands=bool(payload.get("open"))),
             "played": played}
 

@@ -18,6 +18,8 @@ from atout.solver.players import LEVELS, make_player, parse_level
 
 #: actions a saved round may hold (the longest deal, tarot with its discard, has about 90)
 MAX_ACTIONS = 400
+#: the longest a bot may think for one decision (seconds)
+MAX_THINK = 30
 
 
 # -- reading the request ----------------------------------------------------------------
@@ -76,9 +78,10 @@ def seat_of(payload: dict, rnd: Round) -> int:
 
 # -- decisions ------------------------------------------------------------------------------
 
-def play(rnd: Round, seat: int, action, level) -> dict:
+def play(rnd: Round, seat: int, action, level, think=None) -> dict:
     """The seat's ``action`` (a token) when it is to act; with no action, the
-    bot on turn decides at ``level``. Returns who did what."""
+    bot on turn decides at ``level`` (``think``: the search levels' budget
+    in seconds). Returns who did what."""
     if rnd.is_over():
         raise RuleError("the deal is over: no decision is left")
     actor = rnd.to_act
@@ -91,7 +94,10 @@ def play(rnd: Round, seat: int, action, level) -> dict:
     else:
         if actor == seat:
             raise RuleError(f"seat {seat} is to act: send its action")
-        player = make_player(rnd.game.name, parse_level(level), seed=rnd.seed)
+        if think is not None and (isinstance(think, bool) or not isinstance(think, (int, float))
+                                  or not 0 < think <= MAX_THINK):
+            raise RuleError(f"think {think!r}: seconds above 0, at most {MAX_THINK}")
+        player = make_player(rnd.game.name, parse_level(level), seed=rnd.seed, think=think)
         chosen = rnd.apply(player.decide(rnd.view(actor)))
     return {"seat": actor, "kind": chosen.kind, "action": chosen.token}
 
