@@ -81,8 +81,8 @@ def api(work):
     async def endpoint(request: Request) -> Response:
         try:
             payload = await read_json(request)
-            if payload.get("stream") is True and work in STREAMING:
-                return stream(STREAMING[work], payload)
+            if payload.get("stream") is True and work in STREAMABLE:
+                return stream(work, payload)
             return JSONResponse(await run_in_threadpool(work, payload))
         except ValueError as exc:     # AtoutError, BadRequest, a bad number...
             return error(str(exc) or type(exc).__name__)
@@ -174,8 +174,8 @@ def games(request: Request) -> JSONResponse:
     return JSONResponse(table.games_json())
 
 
-#: the endpoints whose work may be streamed with its progress
-STREAMING = {analyse: analyse, review: review}
+#: the work that may be streamed with its progress (and cancelled)
+STREAMABLE = (analyse, review)
 
 
 async def index(request: Request) -> Response:

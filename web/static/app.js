@@ -287,6 +287,7 @@ async function act(token) {
   if (busy) return;
   busy = true;
   showMessage("");
+  cancelWork();
   clearAnalysis();
   render();          // the choices are disabled until the answer
   try {
@@ -383,6 +384,7 @@ async function maybeAnalyse() {
   if (!T.analyse || !v || v.phase !== "play" || v.to_act !== T.seat) return;
   if (shownFor === T.round.actions.length) return;
   shownFor = T.round.actions.length;
+  cancelWork();      // a sampling still running for another mode or position
   const round = T.round;
   $("analysis").hidden = false;
   const result = $("analysis-result");
@@ -409,7 +411,6 @@ async function maybeAnalyse() {
     render();
     return;
   }
-  cancelWork();
   const controller = new AbortController();
   analysisAbort = controller;
   const samples = Number($("samples").value) || 40;
