@@ -213,6 +213,14 @@ def test_a_whole_deal_to_the_score(client, game):
     assert view["points"] == table.running_points(rnd.state)
 
 
+def test_tarot2_pile_tops_are_cards_with_their_pile_number(client):
+    data = ok(post(client, "/api/new", game="tarot2", seat=0, seed=1))
+    rnd = Round.from_dict(data["round"])
+    deck = rnd.game.deck
+    expected = [[[k, deck.token(c)] for k, c in sorted(rnd.state.face_up(p).items())] for p in (0, 1)]
+    assert data["view"]["public"]["face_up"] == expected and len(expected[0]) == 6
+
+
 # -- the solver's answers: the CLI's fields and values ----------------------------------------
 
 def test_hint_is_atout_solve_all_cards(client, belote_at_play):

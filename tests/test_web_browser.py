@@ -88,12 +88,15 @@ def browser():
 @pytest.fixture
 def page(browser, server):
     page = browser.new_page()
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(server + "?delay=0")
     page.evaluate("localStorage.clear()")
     page.reload()
     page.wait_for_selector("#game option", state="attached")
     yield page
     page.close()
+    assert errors == []     # no error in the page's JavaScript
 
 
 def shots() -> Path | None:
@@ -270,3 +273,12 @@ def test_the_analysis_view_shows_a_value_on_every_legal_card(page):
     assert len(badges) == len(legal) and all("%" in b for b in badges)
     if shots():
         page.screenshot(path=str(shots() / "belote-analysis-sampled.png"), full_page=True)
+
+
+def test_a_missing_browser_fails_on_ci_and_skips_elsewhere(monkeypatch):
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception):
+        missing("no chromium")
+    monkeypatch.setenv("CI", "")
+    with pytest.raises(pytest.skip.Exception):
+        missing("no chromium")

@@ -137,8 +137,7 @@ def running_points(state) -> list:
     return [state.tricks_won(s) for s in sides]
 
 
-#: public and private facts of a view that hold cards (tarot2's face_up pairs
-#: a pile number with its card: left as numbers)
+#: public and private facts of a view that hold cards
 CARD_FACTS = {"turned", "dog", "discard", "discard_trumps", "handfuls", "handful", "taken", "piles",
               "dummy"}
 
@@ -167,7 +166,9 @@ def view_json(rnd: Round, seat: int, open_hands: bool = False) -> dict:
         card only for the turned card: tarocco's discard_trumps is a count)."""
         out = {}
         for key, value in public.items():
-            if key in CARD_FACTS and (key == "turned" or not isinstance(value, int)):
+            if key == "face_up":    # tarot2: per player, (pile number, card on top)
+                out[key] = [[[k, deck.token(c)] for k, c in player] for player in value]
+            elif key in CARD_FACTS and (key == "turned" or not isinstance(value, int)):
                 out[key] = cards(value)
             else:
                 out[key] = jsonable(value)

@@ -174,10 +174,18 @@ function render() {
     line.textContent = [calls.length ? "bids: " + calls.join(", ") : "",
                         count !== null && s !== T.seat ? `${count} cards` : ""].filter(Boolean).join(" \u00b7 ");
     box.appendChild(line);
-    if (v.hands && s !== T.seat) {
+    if (v.public && v.public.face_up) {      // tarot2: the face-up tops of the piles
+      const tops = document.createElement("div");
+      tops.className = "open-hand";
+      tops.append("piles: ");
+      for (const [, t] of v.public.face_up[s]) tops.appendChild(cardElement(t, { small: true }));
+      box.appendChild(tops);
+    }
+    const shown = v.hands ? v.hands[s] : (s === dummySeat(v) ? v.public.dummy : null);
+    if (shown && s !== T.seat) {
       const open = document.createElement("div");
       open.className = "open-hand";
-      for (const [, ts] of bySuit(v.hands[s])) for (const t of ts) open.appendChild(cardElement(t, { small: true }));
+      for (const [, ts] of bySuit(shown)) for (const t of ts) open.appendChild(cardElement(t, { small: true }));
       box.appendChild(open);
     }
   }
@@ -197,6 +205,9 @@ function render() {
   const pub = v.public || {};
   const parts = [];
   if (pub.turned) parts.push(`turned ${cardLabel(pub.turned)}`);
+  if (pub.contract) parts.push(pub.contract.replace("_", " "));
+  if (pub.declarer) parts.push(`${pub.level}${pub.strain} by ${pub.declarer}`);
+  if (pub.dog) parts.push(`dog ${pub.dog.map(cardLabel).join(" ")}`);
   if (pub.trump) parts.push(`trump ${SUIT_SYMBOLS[pub.trump] || pub.trump}`);
   if (pub.taker !== undefined) parts.push(`taker ${seatName(pub.taker)}`);
   if (pub.bidder !== undefined) parts.push(`bidder ${seatName(pub.bidder)} bid ${pub.bid}`);
@@ -257,6 +268,12 @@ function render() {
   $("review-box").hidden = !(v.score && !v.score.void);
   if (v.score) score.replaceChildren(scoreTable(v.score));
   $("analysis").hidden = !T.analyse && !$("progress").offsetParent;
+}
+
+// bridge: the dummy's seat once its cards are shown
+function dummySeat(v) {
+  if (v.game !== "bridge" || !v.public || !v.public.dummy) return null;
+  return ("NESW".indexOf(v.public.declarer) + 2) % 4;
 }
 
 function scoreTable(score) {
