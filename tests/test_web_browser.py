@@ -241,7 +241,7 @@ def test_a_whole_belote_deal_by_clicking_cards(page):
 def test_a_whole_smear_deal_then_its_review(page):
     play_deal(page, "smear", 5, ["2"], "smear")
     page.click("#review-button")
-    page.wait_for_selector("#review-table", timeout=60_000)
+    page.wait_for_selector("#review-table", timeout=180_000)
     rows = page.eval_on_selector_all("#review-table tr", "els => els.length")
     assert rows == 1 + 24
 
@@ -256,7 +256,7 @@ def test_the_analysis_view_shows_a_value_on_every_legal_card(page):
         break
     page.check("#analyse")
     page.select_option("#mode", "dd")
-    page.wait_for_selector("#hand button.legal .badge", timeout=60_000)
+    page.wait_for_selector("#hand button.legal .badge", timeout=180_000)
     legal = page.eval_on_selector_all("#hand button.legal", "els => els.map(e => e.dataset.card)")
     badges = page.eval_on_selector_all("#hand button.legal .badge", "els => els.map(e => e.textContent)")
     assert len(badges) == len(legal) and all(b.strip() for b in badges)
@@ -268,7 +268,7 @@ def test_the_analysis_view_shows_a_value_on_every_legal_card(page):
     page.fill("#samples", "6")
     page.select_option("#mode", "sample")
     page.wait_for_function("document.querySelector('#analysis-result').textContent.includes('deals sampled')",
-                           timeout=60_000)
+                           timeout=180_000)
     badges = page.eval_on_selector_all("#hand button.legal .badge", "els => els.map(e => e.textContent)")
     assert len(badges) == len(legal) and all("%" in b for b in badges)
     if shots():
@@ -282,3 +282,16 @@ def test_a_missing_browser_fails_on_ci_and_skips_elsewhere(monkeypatch):
     monkeypatch.setenv("CI", "")
     with pytest.raises(pytest.skip.Exception):
         missing("no chromium")
+
+
+def test_a_new_deal_while_the_bots_play_replaces_the_old_one(page):
+    new_deal(page, "smear", 5)
+    page.fill("#seed", "6")
+    page.click("#deal-button")             # at once, while the first deal's bots decide
+    page.wait_for_function("JSON.parse(localStorage.getItem('atout.table') || 'null')?.round.seed === 6")
+    settle(page)
+    page.wait_for_timeout(300)             # an answer about the first deal would land here
+    round_now = saved(page)["round"]
+    assert round_now["seed"] == 6 and round_now["deal"] == Round.new("smear", seed=6).to_dict()["deal"]
+    if page.is_visible("#hand button.legal"):
+        check_only_legal_clickable(page)

@@ -17,6 +17,7 @@ let busy = false;          // a request is in flight: clicks wait
 let analysisAbort = null;  // AbortController of a running analysis or review
 let shownFor = null;       // the round length an analysis was shown for
 let values = null;         // {token: {text, cls}} shown on the cards
+let generation = 0;        // bumped by a new deal: answers about an older one are dropped
 
 // -- the server ----------------------------------------------------------------
 
@@ -303,19 +304,24 @@ function update(data) {
 async function act(token) {
   if (busy) return;
   busy = true;
+  const gen = generation;
   showMessage("");
   cancelWork();
   clearAnalysis();
   render();          // the choices are disabled until the answer
   try {
-    update(await post("/api/play", { round: T.round, seat: T.seat, action: token, open: openHands() }));
+    const data = await post("/api/play", { round: T.round, seat: T.seat, action: token, open: openHands() });
+    if (gen !== generation) return;
+    update(data);
   } catch (e) {
-    showMessage(e.message);
+    if (gen === generation) showMessage(e.message);
   } finally {
-    busy = false;
-    render();
+    if (gen === generation) {
+      busy = false;
+      render();
+    }
   }
-  proceed();
+  if (gen === generation) proceed();
 }
 
 function openHands() { return T.analyse && T.mode === "dd"; }
@@ -327,21 +333,25 @@ async function proceed() {
   while (T.view && T.view.phase !== "over" && T.view.to_act !== T.seat) {
     if (busy) return;
     busy = true;
+    const gen = generation;
     const who = T.view.to_act;
     $("thinking-text").textContent = `${seatName(who)} is thinking (${T.level})\u2026`;
     $("thinking").hidden = false;
-    const before = T.round;
     try {
       if (BOT_DELAY) await sleep(BOT_DELAY);
-      if (T.round !== before) return;     // a new game started meanwhile
-      update(await post("/api/play", { round: T.round, seat: T.seat, level: T.level, open: openHands() }));
+      if (gen !== generation) return;     // a new deal started meanwhile
+      const data = await post("/api/play", { round: T.round, seat: T.seat, level: T.level, open: openHands() });
+      if (gen !== generation) return;
+      update(data);
     } catch (e) {
-      showMessage(e.message);
+      if (gen === generation) showMessage(e.message);
       return;
     } finally {
-      busy = false;
-      $("thinking").hidden = true;
-      render();
+      if (gen === generation) {
+        busy = false;
+        $("thinking").hidden = true;
+        render();
+      }
     }
   }
   maybeAnalyse();
@@ -359,16 +369,22 @@ async function newGame(event) {
   const seed = $("seed").value.trim();
   if (deal) body.deal = deal;
   if (seed) body.seed = Number(seed);
+  const gen = ++generation;
   busy = true;
+  $("thinking").hidden = true;
   try {
-    update(await post("/api/new", body));
+    const data = await post("/api/new", body);
+    if (gen !== generation) return;
+    update(data);
   } catch (e) {
-    showMessage(e.message);
+    if (gen === generation) showMessage(e.message);
     return;
   } finally {
-    busy = false;
-    $("review").replaceChildren();
-    render();
+    if (gen === generation) {
+      busy = false;
+      $("review").replaceChildren();
+      render();
+    }
   }
   proceed();
 }
@@ -391,7 +407,7 @@ function showProgress(on, done = 0, total = 1, label = "") {
   $("progress-bar").max = total;
   $("progress-bar").value = done;
   $("progress-text").textContent = on ? `${label} ${done} / ${total}` : "";
-  $("analysis").hidden = !on && !T.analyse && !$("review").childElementCount;
+  $("analysis").hidden = !on && !T.analyse;
 }
 
 function fmt(x, digits = 1) { return x === null || x === undefined ? "?" : Number(x).toFixed(digits).replace(/\.0+$/, ""); }
