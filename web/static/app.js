@@ -150,6 +150,7 @@ const VALUE_MEANING = {
 // -- drawing ------------------------------------------------------------------------
 
 function render() {
+  $("samples-label").hidden = T.mode !== "sample";
   const v = T.view;
   if (!v) return;
   $("game").value = v.game;
