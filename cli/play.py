@@ -124,11 +124,20 @@ class Table:
     # -- display ----------------------------------------------------------------
     def show_hand(self, view) -> None:
         legal = {a.value for a in view.legal if a.kind in ("card", "discard")}
-        cards = sorted(view.hand, reverse=True)
-        if view.acting_for is not None and view.acting_for != self.seat and "dummy" in view.public:
-            click.echo("dummy: " + self.by_suit(view.public["dummy"], legal))
-            legal = set()
-        click.echo("your hand: " + self.by_suit(cards, legal) + ("   (* = legal)" if legal else ""))
+        dummy = view.public.get("dummy")
+        for_dummy = view.acting_for is not None and view.acting_for != self.seat and dummy is not None
+        if dummy is not None:
+            click.echo("dummy: " + self.by_suit(dummy, legal if for_dummy else set()))
+        mine = set() if for_dummy else legal
+        click.echo("your hand: " + self.by_suit(view.hand, mine) + ("   (* = legal)" if legal else ""))
+        if self.game.name == "tarot2":
+            for player, tops in enumerate(view.public["face_up"]):
+                marks = set() if player != self.seat else legal
+                click.echo(f"face-up piles of player {player}: "
+                           + " ".join(self.card_text(c) + ("*" if c in marks else "") for _, c in tops))
+        for key, cards in view.private.items():
+            if cards:
+                click.echo(f"your {key}: {self.deck.format_cards(cards)}")
 
     def by_suit(self, cards, legal) -> str:
         groups: dict = {}
@@ -173,14 +182,13 @@ class Table:
             click.echo("auction: " + ", ".join(f"{s}:{t}" for s, t in view.auction))
         public = {k: v for k, v in view.public.items() if v not in ({}, (), None)}
         for key, value in public.items():
-            if key in ("piles", "face_up", "dummy"):
-                continue
-            if key in ("dog", "discard_trumps") or key == "turned":
-                value = self.deck.format_cards(value if isinstance(value, (list, tuple)) else [value])
+            if key in ("piles", "face_up", "dummy", "handfuls"):
+                continue          # the piles and the dummy are drawn with the hand, handfuls announced
+            if key == "turned":
+                value = self.card_text(value)
+            elif isinstance(value, (list, tuple)):
+                value = self.deck.format_cards(value)
             click.echo(f"{key}: {value}")
-        if self.game.name == "tarot2":
-            for player, tops in enumerate(view.public["face_up"]):
-                click.echo(f"face-up piles of player {player}: " + " ".join(self.card_text(c) for _, c in tops))
         for s, what, detail in view.announcements:
             click.echo(f"seat {s} announced {what} {detail}".rstrip())
         leader, cards = view.trick

@@ -32,6 +32,15 @@ class Action:
 # The common play phase
 # ---------------------------------------------------------------------------
 
+def check_play_options(game, options: dict) -> None:
+    """RuleError unless the game's ``new_state`` takes these keywords (the
+    options a Round passes through, e.g. belote's ``variant``)."""
+    try:
+        game.new_state(game.random_deal(0), **options)
+    except TypeError:
+        raise RuleError(f"unknown {game.name} option {next(iter(options))!r}") from None
+
+
 class _Driver:
     """One game's decisions. Subclasses set ``phase``/``to_act`` and
     implement the phases before the play; ``state`` is the TrickState once
@@ -340,7 +349,7 @@ class _Belote(_Driver):
         self.phase = "auction"
         self.play_options = dict(rnd.options)
         if self.play_options:   # a bad option fails now, not at the end of the auction
-            self.game.new_state(self.game.random_deal(0), **self.play_options)
+            check_play_options(self.game, self.play_options)
 
     def decider(self):
         return self.calls.to_speak
@@ -423,7 +432,7 @@ class _Smear(_Driver):
         self.widow = _small_int(options.pop("widow", 0), "widow", WIDOWS)
         self.play_options = options
         if options:   # a bad option fails now, not at the end of the auction
-            self.game.new_state(self.game.random_deal(0), **options)
+            check_play_options(self.game, options)
         self.deal = rnd.deal
         self.stock = rnd.stock
         self.calls = SmearAuction()

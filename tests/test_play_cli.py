@@ -131,3 +131,14 @@ def test_duplicate_pairs_cancel_the_luck_of_the_deal():
     from atout.solver.match import run_match
     result = run_match("tarot", "easy,easy", deals=3, seed=0)
     assert result.differences == [0, 0, 0]
+
+
+def test_ctrl_c_returns_the_pairs_finished():
+    from atout.solver.match import run_match
+
+    def progress(done, total):
+        if done == 2:
+            raise KeyboardInterrupt
+    result = run_match("smear", "easy,random", deals=5, seed=3, progress=progress)
+    assert result.interrupted and len(result.pairs) == 2
+    assert result.differences == run_match("smear", "easy,random", deals=2, seed=3).differences

@@ -304,6 +304,8 @@ def test_bad_options_and_saved_data_are_errors():
         Round.new("tarot", taker=1)
     with pytest.raises(RuleError):
         Round.new("smear", widow=5)
+    with pytest.raises(RuleError, match="unknown belote option 'colour'"):
+        Round.new("belote", colour="blue")     # options go to new_state untouched: unknown ones fail
     with pytest.raises(RuleError):
         Round.from_dict({"nothing": 1})
     with pytest.raises(AtoutError):
