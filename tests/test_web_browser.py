@@ -115,9 +115,19 @@ SETTLED = """() => {
 }"""
 
 
+def wait_until(page, condition: str, timeout: int = 60_000) -> None:
+    """Wait for a JavaScript condition; on a timeout, say what the page showed."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    try:
+        page.wait_for_function(condition, timeout=timeout)
+    except PlaywrightTimeout:
+        shown = {name: page.inner_text(name) for name in ("#status", "#message", "#thinking", "#analysis")}
+        raise AssertionError(f"waited {timeout / 1000:.0f} s for {condition!r}; the page showed {shown}") from None
+
+
 def settle(page) -> None:
     """Wait until it is the player's decision (the bots have played) or the end."""
-    page.wait_for_function(SETTLED, timeout=60_000)
+    wait_until(page, SETTLED)
 
 
 def saved(page) -> dict:
@@ -241,7 +251,7 @@ def test_a_whole_belote_deal_by_clicking_cards(page):
 def test_a_whole_smear_deal_then_its_review(page):
     play_deal(page, "smear", 5, ["2"], "smear")
     page.click("#review-button")
-    page.wait_for_selector("#review-table", timeout=180_000)
+    wait_until(page, "document.querySelector('#review-table') !== null", 180_000)
     rows = page.eval_on_selector_all("#review-table tr", "els => els.length")
     assert rows == 1 + 24
 
@@ -256,7 +266,7 @@ def test_the_analysis_view_shows_a_value_on_every_legal_card(page):
         break
     page.check("#analyse")
     page.select_option("#mode", "dd")
-    page.wait_for_selector("#hand button.legal .badge", timeout=180_000)
+    wait_until(page, "document.querySelector('#hand button.legal .badge') !== null", 180_000)
     legal = page.eval_on_selector_all("#hand button.legal", "els => els.map(e => e.dataset.card)")
     badges = page.eval_on_selector_all("#hand button.legal .badge", "els => els.map(e => e.textContent)")
     assert len(badges) == len(legal) and all(b.strip() for b in badges)
@@ -264,11 +274,15 @@ def test_the_analysis_view_shows_a_value_on_every_legal_card(page):
     assert page.eval_on_selector_all(".open-hand", "els => els.length") == 3
     if shots():
         page.screenshot(path=str(shots() / "belote-analysis.png"), full_page=True)
-    # from my hand only: expected value and P(make), with progress
-    page.fill("#samples", "6")
+    # from my hand only: expected value and P(make), with progress; a long one is cancelled
     page.select_option("#mode", "sample")
-    page.wait_for_function("document.querySelector('#analysis-result').textContent.includes('deals sampled')",
-                           timeout=180_000)
+    page.wait_for_selector("#progress", state="visible")
+    page.click("#cancel")
+    wait_until(page, "document.querySelector('#analysis-result').textContent.includes('cancelled')")
+    assert not page.is_visible("#progress")
+    page.fill("#samples", "6")
+    page.dispatch_event("#samples", "change")
+    wait_until(page, "document.querySelector('#analysis-result').textContent.includes('deals sampled')", 180_000)
     badges = page.eval_on_selector_all("#hand button.legal .badge", "els => els.map(e => e.textContent)")
     assert len(badges) == len(legal) and all("%" in b for b in badges)
     if shots():

@@ -420,13 +420,17 @@ async function maybeAnalyse() {
   shownFor = T.round.actions.length;
   cancelWork();      // a sampling still running for another mode or position
   const round = T.round;
+  const gen = generation;
+  // the answer is about this position: drop it if the game moved on (a
+  // refresh from the server rebuilds the same game: that is no move)
+  const stale = () => gen !== generation || T.round.actions.length !== round.actions.length;
   $("analysis").hidden = false;
   const result = $("analysis-result");
   if (T.mode === "dd") {
     result.textContent = "Solving\u2026";
     try {
       const hint = await post("/api/hint", { round, seat: T.seat });
-      if (T.round !== round) return;
+      if (stale()) return;
       const best = Math.max(...Object.values(hint.cards).map((x) => Array.isArray(x) ? x[0] : x));
       const worst = Math.min(...Object.values(hint.cards).map((x) => Array.isArray(x) ? x[0] : x));
       const maximizing = hint.cards[hint.line[0]] === best;
@@ -453,7 +457,7 @@ async function maybeAnalyse() {
   try {
     const a = await postStream("/api/analyse", { round, seat: T.seat, samples },
                                (done, total) => showProgress(true, done, total, "deals sampled"), controller.signal);
-    if (T.round !== round) return;
+    if (stale()) return;
     values = {};
     a.cards.forEach((c, i) => {
       const p = c.made_probability === null ? "?" : Math.round(100 * c.made_probability) + "%";
@@ -538,6 +542,7 @@ async function init() {
   $("mode").addEventListener("change", async () => {
     T.mode = $("mode").value; save(); clearAnalysis(); await refresh(); maybeAnalyse();
   });
+  $("samples").addEventListener("change", () => { clearAnalysis(); maybeAnalyse(); });
   $("cancel").addEventListener("click", cancelWork);
   $("last-trick-button").addEventListener("click", () => { $("last-trick").hidden = !$("last-trick").hidden; });
   $("review-button").addEventListener("click", runReview);
