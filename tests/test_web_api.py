@@ -281,8 +281,8 @@ def test_streams_report_progress_then_the_answer(client, smear_at_play):
     over = play_until(client, smear_at_play, 0, is_over)
     lines = ndjson(post(client, "/api/review", round=over["round"], stream=True))
     assert lines[-1]["result"]["cards"] and len(lines) == len(lines[-1]["result"]["cards"]) + 1
-    errors = ndjson(post(client, "/api/review", round=smear_at_play["round"], stream=True))
-    assert "not over" in errors[-1]["error"]
+    bad(post(client, "/api/review", round=smear_at_play["round"], stream=True), "not over")
+    bad(post(client, "/api/analyse", round=smear_at_play["round"], seat=1, stream=True), "your own turn")
 
 
 def test_cancel_stops_an_analysis_with_what_was_done(smear_at_play):

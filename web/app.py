@@ -18,8 +18,9 @@ Endpoints (POST, JSON body; see the README):
 
 ``GET /api/games`` lists the games, levels and seats. With ``"stream": true``
 the answer is NDJSON: ``{"progress": {"done", "total"}}`` lines, then
-``{"result": ...}`` (or ``{"error": ...}``); closing the connection cancels
-the work. A bad request gets a 400 ``{"error": "..."}`` and changes nothing.
+``{"result": ...}`` (or ``{"error": ...}`` if the work fails on the way);
+closing the connection cancels the work. A bad request gets a 400
+``{"error": "..."}`` and changes nothing, streamed or not.
 """
 
 from __future__ import annotations
@@ -81,8 +82,6 @@ def api(work):
     async def endpoint(request: Request) -> Response:
         try:
             payload = await read_json(request)
-            if payload.get("stream") is True and work in STREAMABLE:
-                return stream(work, payload)
             return JSONResponse(await run_in_threadpool(work, payload))
         except ValueError as exc:     # AtoutError, BadRequest, a bad number...
             return error(str(exc) or type(exc).__name__)
@@ -91,8 +90,26 @@ def api(work):
     return endpoint
 
 
-def stream(work, payload: dict) -> StreamingResponse:
-    """Run ``work(payload, progress, cancel)`` in a thread and send its
+def long_api(prepare):
+    """An endpoint for long work: ``prepare(payload)`` checks the request
+    (a 400 if it is bad) and returns ``job(progress, cancel) -> dict``, run
+    at once, or streamed with its progress when the body says ``"stream": true``."""
+    async def endpoint(request: Request) -> Response:
+        try:
+            payload = await read_json(request)
+            job = await run_in_threadpool(prepare, payload)
+            if payload.get("stream") is True:
+                return stream(job)
+            return JSONResponse(await run_in_threadpool(job, None, None))
+        except ValueError as exc:
+            return error(str(exc) or type(exc).__name__)
+        except Exception as exc:
+            return error(f"internal error: {type(exc).__name__}: {exc}", 500)
+    return endpoint
+
+
+def stream(job) -> StreamingResponse:
+    """Run ``job(progress, cancel)`` in a thread and send its
     progress, then its result, as NDJSON lines. If the page closes the
     connection, the work is cancelled at its next progress report."""
     cancel = compute.Cancel()
@@ -103,7 +120,7 @@ def stream(work, payload: dict) -> StreamingResponse:
 
     def run() -> None:
         try:
-            lines.put({"result": work(payload, progress, cancel)})
+            lines.put({"result": job(progress, cancel)})
         except ValueError as exc:
             lines.put({"error": str(exc)})
         except Exception as exc:      # a bug: say so on the stream
@@ -156,26 +173,24 @@ def hint(payload: dict) -> dict:
     return compute.hint(table.play_state(rnd, seat))
 
 
-def analyse(payload: dict, progress=None, cancel=None) -> dict:
+def analyse(payload: dict):
     rnd = table.round_of(payload)
     seat = table.seat_of(payload, rnd)
     samples = table.int_field(payload, "samples", 40, 1, compute.MAX_SAMPLES)
     seed = table.int_field(payload, "seed", 0, 0, 2**31 - 1)
-    return compute.analyse(rnd.view(seat), samples=samples, seed=seed, progress=progress, cancel=cancel)
+    view = rnd.view(seat)
+    compute.check_analysis(view, samples)
+    return lambda progress, cancel: compute.analyse(view, samples=samples, seed=seed,
+                                                    progress=progress, cancel=cancel)
 
 
-def review(payload: dict, progress=None, cancel=None) -> dict:
-    rnd = table.round_of(payload)
-    start, played = table.finished_play(rnd)
-    return compute.review(start, played, progress=progress, cancel=cancel)
+def review(payload: dict):
+    start, played = table.finished_play(table.round_of(payload))
+    return lambda progress, cancel: compute.review(start, played, progress=progress, cancel=cancel)
 
 
 def games(request: Request) -> JSONResponse:
     return JSONResponse(table.games_json())
-
-
-#: the work that may be streamed with its progress (and cancelled)
-STREAMABLE = (analyse, review)
 
 
 async def index(request: Request) -> Response:
@@ -190,8 +205,8 @@ def create_app() -> Starlette:
         Route("/api/state", api(state), methods=["POST"]),
         Route("/api/play", api(play), methods=["POST"]),
         Route("/api/hint", api(hint), methods=["POST"]),
-        Route("/api/analyse", api(analyse), methods=["POST"]),
-        Route("/api/review", api(review), methods=["POST"]),
+        Route("/api/analyse", long_api(analyse), methods=["POST"]),
+        Route("/api/review", long_api(review), methods=["POST"]),
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
     ]
     return Starlette(routes=routes)

@@ -79,18 +79,23 @@ def hint(state, max_nodes: int | None = None) -> dict:
     }
 
 
-def analyse(view, *, samples: int = 50, seed: int = 0, max_nodes: int | None = None,
-            progress=None, cancel: Cancel | None = None) -> dict:
-    """`atout analyse --json` for a seat on turn in the play, from its
-    ``view`` (``Round.view``): the deal as that seat knows it (its hand, the
-    public cards), the cards played, the contract as it knows it."""
-    from atout.solver.analysis import analyse as run
+def check_analysis(view, samples: int) -> None:
+    """RuleError unless the view's seat is to play a card and ``samples`` is allowed."""
     if view.phase != "play" or view.known_deal is None:
         raise RuleError(f"no card to play now (phase {view.phase}): the analysis is for the play")
     if view.to_act != view.seat:
         raise RuleError(f"seat {view.to_act} is to play, not seat {view.seat}: analyse your own turn")
     if not 1 <= samples <= MAX_SAMPLES:
         raise RuleError(f"samples {samples}: ask for 1 to {MAX_SAMPLES}")
+
+
+def analyse(view, *, samples: int = 50, seed: int = 0, max_nodes: int | None = None,
+            progress=None, cancel: Cancel | None = None) -> dict:
+    """`atout analyse --json` for a seat on turn in the play, from its
+    ``view`` (``Round.view``): the deal as that seat knows it (its hand, the
+    public cards), the cards played, the contract as it knows it."""
+    from atout.solver.analysis import analyse as run
+    check_analysis(view, samples)
     game = view.known_deal.game
     name, deck = game.name, game.deck
     result = run(name, game.format_deal(view.known_deal), view.played, samples=samples, seed=seed,
