@@ -166,6 +166,17 @@ def test_state_rebuilds_the_game_from_its_deal_and_actions(client, belote_at_pla
     assert other_seat["hand"] != belote_at_play["view"]["hand"] and other_seat["legal"] == []
 
 
+def test_a_restarted_server_goes_on_with_the_game(belote_at_play):
+    """The server keeps nothing: a new application answers the same round alike."""
+    from atout.web.app import create_app
+    rnd, view = belote_at_play["round"], belote_at_play["view"]
+    answers = []
+    for _ in range(2):
+        with TestClient(create_app()) as fresh:
+            answers.append(ok(post(fresh, "/api/play", round=rnd, seat=0, action=view["legal"][0])))
+    assert answers[0] == answers[1] and answers[0]["view"]["trick"]["cards"] == [view["legal"][0]]
+
+
 def test_open_hands_show_every_hand_during_the_play(client, belote_at_play):
     view = ok(post(client, "/api/state", round=belote_at_play["round"], seat=0, open=True))["view"]
     assert [len(h) for h in view["hands"]] == view["hand_sizes"]
