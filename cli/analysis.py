@@ -9,7 +9,9 @@ import click
 
 from atout.engine import get_game
 
-from .format import VALUE_MEANING, histogram_lines, progress_reporter, value_number, value_text
+from .describe import contract_text, direction, made_label, made_meaning, outcome_names, seat_name
+from .format import (VALUE_MEANING, card_text, histogram_lines, pad, progress_reporter, value_number,
+                     value_text)
 from .options import with_contract
 
 GAME_ARG = click.option("--game", "-g", "game_name", required=True,
@@ -66,26 +68,31 @@ def analyse(game_name, deal_text, played, samples, seed, workers, max_nodes, as_
             "seconds": round(result.seconds, 3),
         }))
         return
-    click.echo(f"{name}: seat {result.seat} to play, {result.samples_done} of "
+    position = result.position
+    click.echo(f"{name}: {seat_name(game, result.seat)} to play, {result.samples_done} of "
                f"{result.samples_requested} samples (seed {seed})"
                + ("  [interrupted]" if result.interrupted else ""))
-    click.echo(f"value: {VALUE_MEANING[name]}")
-    click.echo("P(made): the probability that the contract is made (the declaring side wins)")
-    click.echo(f"  {'card':<6}{'value':>10}{'± se':>8}   {'P(made)':>8}{'± se':>7}   made/failed/unsettled")
+    click.echo(contract_text(position, contract, discard_known=False))
+    click.echo(f"value: {VALUE_MEANING[name]}; {direction(position, result.seat)}; cards best first")
+    click.echo(made_meaning(position))
+    label = made_label(position)
+    click.echo(f"  {'card':<6}{'value':>10}{'± se':>8}   {label:>{max(8, len(label))}}{'± se':>7}"
+               f"   {outcome_names(position)}")
     for c in result.cards:
         if c.mean is not None:
             value = f"{value_text(name, c.mean):>10}{value_text(name, c.stderr):>8}"
         else:
             value = f"{value_text(name, c.mean_lower)}..{value_text(name, c.mean_upper)}".rjust(18)
         p = c.made_probability
-        made = f"{p:8.3f}{c.made_stderr:7.3f}" if p is not None else f"{'?':>8}{'':>7}"
-        click.echo(f"  {deck.pretty(c.card):<6}{value}   {made}   {c.made}/{c.failed}/{c.unsettled}")
+        width = max(8, len(label))
+        made = f"{p:{width}.3f}{c.made_stderr:7.3f}" if p is not None else f"{'?':>{width}}{'':>7}"
+        click.echo(f"  {pad(card_text(deck, c.card), 6)}{value}   {made}   {c.made}/{c.failed}/{c.unsettled}")
     score = result.expected_score()
     if score is not None:
         click.echo(f"expected score of the declaring side (double-dummy play): {score[0]:.2f} ± {score[1]:.2f}")
-    lines = histogram_lines(result.histogram(), lambda v: value_text(name, v))
+    lines = histogram_lines({value_number(name, v): n for v, n in result.histogram().items()})
     if lines:
-        click.echo(f"outcomes after {deck.pretty(result.best.card)} (value: samples):")
+        click.echo(f"outcomes after {card_text(deck, result.best.card)} (value: samples):")
         for line in lines:
             click.echo(line)
 
@@ -126,6 +133,7 @@ def review(game_name, deal_text, played, max_nodes, as_json, contract):
                        "exact": c.exact} for c in result.cards],
         }))
         return
+    click.echo(contract_text(state, contract))
     click.echo(f"{name}: value = {VALUE_MEANING[name]}")
     if result.cards:
         click.echo(f"  start: {value_text(name, result.cards[0].before[0])}"
@@ -137,6 +145,7 @@ def review(game_name, deal_text, played, max_nodes, as_json, contract):
         after = value_text(name, c.after[0]) if c.after[0] == c.after[1] else \
             f"{value_text(name, c.after[0])}..{value_text(name, c.after[1])}"
         mark = f"  <- gives away {value_text(name, c.loss)}" if c.loss else ""
-        click.echo(f"  trick {trick:>2}  seat {c.seat}  {deck.pretty(c.card):<5} {after:>10}{mark}")
+        card = pad(card_text(deck, c.card), 5)
+        click.echo(f"  trick {trick:>2}  {seat_name(game, c.seat):<10}{card} {after:>10}{mark}")
     click.echo(f"{len(result.mistakes)} card(s) gave value away; {result.nodes} nodes, {result.seconds:.2f} s"
                + ("  [interrupted]" if result.interrupted else ""))

@@ -29,6 +29,8 @@ SCORE_MEANING = {
 @click.option("--seat", required=True, help="The bidder's seat (0..3; tarot2 0 or 1; bridge N E S W).")
 @click.argument("hand", metavar="HAND")
 @click.option("--turned", default=None, help="Belote: the turned card (e.g. HJ).")
+@click.option("--variant", default=None,
+              help="Belote: rule variants, comma-separated: no-undertrump, no-partner-overtrump.")
 @click.option("--widow", type=int, default=None, help="Smear: undealt cards the bidder takes (0..3, default 0).")
 @click.option("--candidates", type=click.IntRange(1, 200), default=6, show_default=True,
               help="Tarocco: discards evaluated on the same samples.")
@@ -40,12 +42,14 @@ SCORE_MEANING = {
 @click.option("--max-nodes", type=click.IntRange(1), default=None,
               help="Node limit per solve (tarot, tarot2, tarocco default to 1000000).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def bid(game_name, seat, hand, turned, widow, candidates, samples, seed, workers, max_nodes, as_json):
+def bid(game_name, seat, hand, turned, variant, widow, candidates, samples, seed, workers, max_nodes,
+        as_json):
     """For a hand at the bidding stage: every bid's probability of being
     made and expected score, over deals of the unseen cards sampled
     uniformly and solved double dummy, and the recommended bid.
 
-    HAND: tarot 18 cards, belote 5 (with --turned), smear 6, tarocco the
+    HAND: tarot 18 cards, belote 5 (with --turned) or the bidding-stage deal
+    "h0 h1 h2 h3 turned:CARD stock:..." (? for hands not seen), smear 6, tarocco the
     dealer's 17 (seat 3), bridge 13; tarot2: the deal as the player sees it,
     "HAND ? piles0:SK/?/?,... piles1:21/?/?,..." (? for unseen cards)."""
     from atout.solver.bidding import estimate_bids
@@ -54,14 +58,16 @@ def bid(game_name, seat, hand, turned, widow, candidates, samples, seed, workers
     try:
         result = estimate_bids(game.name, seat, hand, samples=samples, seed=seed,
                                workers=workers or os.cpu_count() or 1, max_nodes=max_nodes,
-                               turned=turned, widow=widow, candidates=candidates, progress=report)
+                               turned=turned, widow=widow, candidates=candidates, progress=report,
+                               variant=variant)
     finally:
         close()
     rec = result.recommendation
     if as_json:
         click.echo(json.dumps(to_json(result, seed)))
         return
-    click.echo(f"{result.game}: seat {result.seat}, {result.samples_done} of {result.samples_requested}"
+    click.echo(f"{result.game}: {game.seat_name(result.seat)}, {result.samples_done} of"
+               f" {result.samples_requested}"
                f" samples (seed {seed})"
                + (f", at most {result.max_nodes} nodes per solve" if result.max_nodes else "")
                + ("  [interrupted]" if result.interrupted else ""))

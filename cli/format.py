@@ -3,9 +3,12 @@ cards with suit symbols, a terminal progress bar, JSON-safe conversion."""
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
+
+from atout.engine.cards import FRENCH_SUIT_SYMBOLS
 
 #: objectives searched in half points (tarot margins) are shown in points
 HALF_POINT_GAMES = ("tarot", "tarot2")
@@ -19,6 +22,37 @@ VALUE_MEANING = {
     "smear": "points of the bidder's side (of 4)",
     "bridge": "tricks of the declarer's side",
 }
+
+
+# -- cards on a terminal and in a pipe ------------------------------------------------------
+
+def on_terminal() -> bool:
+    """Is the output read by a person? Suit symbols then, letters in a pipe."""
+    return sys.stdout.isatty()
+
+
+def colour_on() -> bool:
+    """Colour on a terminal unless NO_COLOR is set (https://no-color.org)."""
+    return on_terminal() and not os.environ.get("NO_COLOR")
+
+
+def card_text(deck, card) -> str:
+    """A card as the input accepts it: ``♥K`` on a terminal (hearts and
+    diamonds in red), ``HK`` when piped, so that output can be pasted back."""
+    if not on_terminal():
+        return deck.token(card)
+    text = deck.pretty(card)
+    red = deck.suit_symbols == FRENCH_SUIT_SYMBOLS and card < 64 and (card >> 4) in (1, 2)
+    return click.style(text, fg="red") if red and colour_on() else text
+
+
+def cards_text(deck, cards) -> str:
+    return " ".join(card_text(deck, c) for c in cards)
+
+
+def pad(text: str, width: int) -> str:
+    """Left-align text that may hold colour codes (they take no room)."""
+    return text + " " * max(0, width - len(click.unstyle(text)))
 
 
 def jsonable(value):
@@ -73,8 +107,41 @@ def progress_reporter(label: str):
     return report, close
 
 
-def histogram_lines(counts: dict, label, width: int = 40) -> list[str]:
+#: bin widths a histogram may use, in the game's unit
+NICE_WIDTHS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000)
+
+
+def histogram_bins(counts: dict, max_rows: int = 12) -> list[tuple[float, float, int]]:
+    """Counts by value (in the game's unit) grouped in at most ``max_rows``
+    bins of one nice width: (lowest, highest value a bin covers, count),
+    every bin between the first and the last shown, empty ones too."""
     if not counts:
         return []
-    top = max(counts.values())
-    return [f"  {label(k):>8} {'#' * max(1, round(width * n / top))} {n}" for k, n in counts.items()]
+    low, high = min(counts), max(counts)
+    step = 1 if all(float(v).is_integer() for v in counts) else 0.5
+    width = next((w for w in NICE_WIDTHS if (high - low + step) / w <= max_rows), NICE_WIDTHS[-1])
+    if width == 1 and step == 0.5:
+        width = 0.5 if (high - low) / 0.5 < max_rows else 1
+    start = (low // width) * width
+    n_bins = int((high - start) // width) + 1
+    bins = [[start + i * width, start + (i + 1) * width - step, 0] for i in range(n_bins)]
+    for value, n in counts.items():
+        bins[int((value - start) // width)][2] += n
+    return [tuple(b) for b in bins]
+
+
+def histogram_lines(counts: dict, width: int = 40, max_rows: int = 12) -> list[str]:
+    """A text histogram of counts by value (in the game's unit), binned."""
+    bins = histogram_bins(counts, max_rows)
+    if not bins:
+        return []
+    top = max(n for _, _, n in bins)
+
+    def num(x):
+        return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
+    rows = []
+    for lo, hi, n in bins:
+        label = num(lo) if hi <= lo else f"{num(lo)}..{num(hi)}"
+        bar = "#" * round(width * n / top) if n else ""
+        rows.append(f"  {label:>12} {bar:<{width}} {n}")
+    return rows

@@ -32,17 +32,24 @@ def cli() -> None:
 @cli.command()
 @GAME_OPTION
 @click.option("--seed", type=int, default=None, help="Seed of the random dealer (same seed, same deal).")
-def deal(game_name: str, seed: int | None) -> None:
+@click.option("--bidding", is_flag=True,
+              help="Belote: the deal at the bidding stage (five cards each, turned card, stock).")
+def deal(game_name: str, seed: int | None, bidding: bool) -> None:
     """Print a random deal of a game in atout's notation."""
     game = get_game(game_name)
+    if bidding:
+        if game.name != "belote":
+            fail(f"--bidding is for belote: {game.name} has no separate bidding-stage deal")
+        click.echo(game.format_bidding_deal(game.random_bidding_deal(seed)))
+        return
     click.echo(game.format_deal(game.random_deal(seed)))
 
 
 @cli.command()
 @click.argument("game_name", metavar="GAME", type=click.Choice(GAME_NAMES, case_sensitive=False))
 def rules(game_name: str) -> None:
-    """Print a summary of a game's rules as atout implements them."""
-    click.echo(get_game(game_name).rules_summary())
+    """Print the rules of a game in full, as atout plays them."""
+    click.echo(get_game(game_name).rules_text())
 
 
 def _register() -> None:

@@ -9,9 +9,11 @@ import time
 
 import click
 
-from atout.engine import GAME_NAMES, get_game
+from atout.engine import GAME_NAMES, RuleError, get_game
+from atout.engine.belote import parse_variant
 
-from .format import VALUE_MEANING, jsonable, scale, value_number, value_text
+from .describe import TABLE_AXES, contract_text, direction, score_text, seat_name
+from .format import VALUE_MEANING, cards_text, jsonable, pad, scale, value_number, value_text
 from .options import with_contract
 
 #: default node limit of `atout solve` where a full deal may not finish
@@ -19,10 +21,6 @@ SOLVE_NODE_LIMIT = {"tarot": 20_000_000, "tarot2": 20_000_000, "tarocco": 20_000
 
 GAME_ARG = click.option("--game", "-g", "game_name", required=True,
                         type=click.Choice(GAME_NAMES, case_sensitive=False), help="The game.")
-
-
-def seat_name(game, seat: int) -> str:
-    return "NESW"[seat] if game.name == "bridge" else f"seat {seat}"
 
 
 def _state(game, deal_text, played, contract):
@@ -81,6 +79,7 @@ def solve(game_name, deal_text, played, all_cards, max_nodes, max_seconds, at_le
             "nodes": result.nodes, "seconds": round(result.seconds, 4),
         }))
         return
+    click.echo(contract_text(state, contract))
     if result.exact:
         click.echo(f"value: {value_text(name, result.value)}  ({VALUE_MEANING[name]})")
     else:
@@ -88,14 +87,15 @@ def solve(game_name, deal_text, played, all_cards, max_nodes, max_seconds, at_le
                    f"{value_text(name, result.upper)}  ({VALUE_MEANING[name]}; limit reached after"
                    f" {result.nodes} nodes, not exact: raise --max-nodes or --max-seconds)")
     if result.cards:
-        click.echo(f"cards of {seat_name(game, state.to_play)}:")
+        click.echo(f"cards of {seat_name(game, state.to_play)}, best first"
+                   f" ({direction(state, state.to_play)}):")
         # best group first for the player on turn (result.cards is in that order)
         rank = {card: i for i, card in enumerate(result.cards)}
         for group in sorted(result.groups, key=lambda g: rank[g[0]]):
             v = result.cards[group[0]]
             text = value_text(name, v) if isinstance(v, int) else \
                 f"{value_text(name, v[0])}..{value_text(name, v[1])}"
-            click.echo(f"  {' '.join(deck.pretty(c) for c in group):<16} {text}")
+            click.echo(f"  {pad(cards_text(deck, group), 16)} {text}")
     if result.line:
         click.echo("optimal line:")
         probe = state.clone()
@@ -104,13 +104,13 @@ def solve(game_name, deal_text, played, all_cards, max_nodes, max_seconds, at_le
             probe.play(card)
             if not probe.trick:
                 t = probe.tricks[-1]
-                plays = " ".join(f"{deck.pretty(c)}" for c in t.cards)
-                click.echo(f"  trick {number:>2}: {seat_name(game, leader)} leads  {plays:<24} "
+                plays = cards_text(deck, t.cards)
+                click.echo(f"  trick {number:>2}: {seat_name(game, leader)} leads  {pad(plays, 24)} "
                            f"won by {seat_name(game, t.winner)}")
         if probe.trick:  # cannot happen: the line goes to the end
             click.echo("  (unfinished trick)")
     if result.score is not None:
-        click.echo("result: " + ", ".join(f"{k} {v}" for k, v in result.score.items()))
+        click.echo("result: " + score_text(state, result.score))
     click.echo(f"nodes {result.nodes}, {result.seconds:.3f} s")
 
 
@@ -138,16 +138,23 @@ def _reaches(game, state, at_least, max_nodes, max_seconds, as_json):
 @click.argument("deal_text", metavar="DEAL")
 @click.option("--max-nodes", type=click.IntRange(1), default=None,
               help="Node limit per solve: an entry not proven within it shows its bounds.")
+@click.option("--variant", default=None,
+              help="Belote: rule variants, comma-separated: no-undertrump, no-partner-overtrump.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def table(game_name, deal_text, max_nodes, as_json):
+def table(game_name, deal_text, max_nodes, variant, as_json):
     """The double-dummy result of every choice the game offers before play
     (bridge: tricks for each declarer and strain, like DDS's CalcDDtable;
     Belote: each trump and taker; Smear: each trump for the bidder; tarot2:
     each first leader; tarot: each contract; tarocco: the deal as dealt)."""
     from atout.solver import table as run
     game = get_game(game_name)
+    extra = None
+    if variant is not None:
+        if game.name != "belote":
+            raise RuleError(f"--variant does not apply to {game.name} (only belote has rule variants)")
+        extra = {"variant": parse_variant(variant)}
     start = time.perf_counter()
-    result = run(game, game.parse_deal(deal_text), max_nodes=max_nodes)
+    result = run(game, game.parse_deal(deal_text), max_nodes=max_nodes, extra=extra)
     seconds = round(time.perf_counter() - start, 4)
     if as_json:
         click.echo(json.dumps({"table": result, "seconds": seconds}))
@@ -161,6 +168,7 @@ def table(game_name, deal_text, max_nodes, as_json):
             return f"{value_text(name, v[0])}..{value_text(name, v[1])}"
         return value_text(name, v)
 
+    click.echo(TABLE_AXES[name])
     first = next(iter(result.values()))
     if isinstance(first, dict):
         columns = list(first)
@@ -169,5 +177,5 @@ def table(game_name, deal_text, max_nodes, as_json):
             click.echo(f"{key:<5}" + "".join(f"{text(row[c]):>6}" for c in columns))
     else:
         for key, v in result.items():
-            click.echo(f"{key!s:<14} {text(v)}")
+            click.echo(f"{str(key).replace('_', ' '):<14} {text(v)}")
     click.echo(f"value: {VALUE_MEANING[name]}; {seconds:.3f} s")

@@ -19,6 +19,9 @@ Two stages:
   who takes two (and has the turned card): 8 cards each.
 * **Play.** ``GAME.new_state(deal, trump="H", taker=0)`` on a deal of 8 cards
   each (the ordinary notation: four hands, no extra packet). Seat 0 leads.
+  ``variant="no-undertrump,no-partner-overtrump"`` (either flag or both) plays
+  the rule variants of RULES.md section 3 (``VARIANT_FLAGS``); absent or ``""``
+  is the default rules.
 
 The searched objective is the taker's side card points: the cards of its
 tricks, 10 more for the last trick; 252 if it wins all 8 tricks (capot), 0 if
@@ -63,6 +66,15 @@ BELOTE_REBELOTE = 20
 
 KING = RANKS.index("K")
 QUEEN = RANKS.index("Q")
+
+#: The rule variants (RULES.md section 3, "Variants"), never the default:
+#: void in a plain suit, an opponent has ruffed and you cannot beat that
+#: ruff: any card (instead of a lower trump) ...
+NO_UNDERTRUMP = "no-undertrump"
+#: ... and your partner is winning and you choose to trump: any trump
+#: (instead of one that beats the trick's trumps when you can).
+NO_PARTNER_OVERTRUMP = "no-partner-overtrump"
+VARIANT_FLAGS = (NO_UNDERTRUMP, NO_PARTNER_OVERTRUMP)
 
 
 # -- the tables of the game -------------------------------------------------------
@@ -112,6 +124,30 @@ def parse_announcer(belote) -> int | None:
     except RuleError:
         raise RuleError(f"unknown belote {belote!r}: the seat that announced belote (0, 1, 2 or 3)"
                         " or none") from None
+
+
+def parse_variant(variant) -> frozenset:
+    """The ``variant`` keyword: comma-separated flags of ``VARIANT_FLAGS``
+    (a string, or an iterable of flags); None or "" is the default rules."""
+    if variant is None:
+        return frozenset()
+    if isinstance(variant, str):
+        flags = [f.strip().lower() for f in variant.split(",")]
+    elif isinstance(variant, (list, tuple, set, frozenset)):
+        flags = [str(f).strip().lower() for f in variant]
+    else:
+        raise RuleError(f"unknown variant {variant!r}: comma-separated flags of {', '.join(VARIANT_FLAGS)}")
+    flags = [f for f in flags if f]
+    for flag in flags:
+        if flag not in VARIANT_FLAGS:
+            raise RuleError(f"unknown variant flag {flag!r}: a Belote variant is comma-separated flags"
+                            f" of {', '.join(VARIANT_FLAGS)}")
+    return frozenset(flags)
+
+
+def format_variant(flags) -> str:
+    """The canonical text of a set of variant flags ("" for the default)."""
+    return ",".join(f for f in VARIANT_FLAGS if f in flags)
 
 
 def _parse_card(card) -> Card:
@@ -325,17 +361,19 @@ class BeloteGame(Game):
     extra_sizes: dict = {}
     sides = (0, 1, 0, 1)
 
-    def new_state(self, deal: Deal, trump="H", taker=0, turned=None, belote=None) -> "BeloteState":
+    def new_state(self, deal: Deal, trump="H", taker=0, turned=None, belote=None,
+                  variant=None) -> "BeloteState":
         """The play of a deal of 8 cards each. ``trump``: the trump suit (S, H,
         D, C or 0..3); ``taker``: the seat that took (0..3); ``turned``: the
-        turned card, if known (it is in the taker's hand). ``belote`` (who
-        announced) is for the analysis of a partly known deal only (see
-        ``sampling_model``): a complete deal shows who holds K and Q."""
+        turned card, if known (it is in the taker's hand); ``variant``: rule
+        variant flags (``parse_variant``). ``belote`` (who announced) is for
+        the analysis of a partly known deal only (see ``sampling_model``): a
+        complete deal shows who holds K and Q."""
         if belote is not None:
             raise RuleError("belote (who announced Belote-Rebelote) is for the analysis of a partly"
                             " known deal: a complete deal shows who holds the King and Queen of trumps")
         return BeloteState(self, deal, parse_trump(trump), parse_seat(taker, "taker"),
-                           None if turned is None else _parse_card(turned))
+                           None if turned is None else _parse_card(turned), parse_variant(variant))
 
     def sampling_model(self, deal: Deal, played=(), contract=None):
         """``belote``: the Belote-Rebelote announcement so far, the seat that
@@ -364,35 +402,18 @@ class BeloteGame(Game):
     def complete_deal(self, bidding: BiddingDeal, taker) -> Deal:
         return complete_deal(bidding, taker)
 
-    def start_play(self, bidding: BiddingDeal, auction: BeloteAuction) -> "BeloteState":
-        """The play after an auction that found a taker."""
+    def start_play(self, bidding: BiddingDeal, auction: BeloteAuction, variant=None) -> "BeloteState":
+        """The play after an auction that found a taker (under ``variant``)."""
         contract = auction.contract()
         if auction.turned != bidding.turned:
             raise RuleError("the auction was run on another turned card")
-        return self.new_state(complete_deal(bidding, contract["taker"]), turned=bidding.turned, **contract)
-
-    def rules_summary(self) -> str:
-        return (
-            "Belote, one partnership deal\n"
-            "  32 cards (A K Q J 10 9 8 7 in four suits); seats 0+2 against 1+3.\n"
-            "  Trump order J 9 A 10 K Q 8 7 (points 20 14 11 10 4 3 0 0);\n"
-            "  plain order A 10 K Q J 9 8 7 (points 11 10 4 3 2 0 0 0); last trick +10: 162 in all.\n"
-            "  Deal 5 cards each (3 then 2), turn the next card up. Round 1 from seat 0: take the\n"
-            "  turned suit or pass; round 2: name another suit or pass; all pass twice: void deal.\n"
-            "  The taker gets the turned card and 2 more, the others 3 more: 8 cards each.\n"
-            "  Seat 0 leads. Follow suit; on a trump lead, beat the trumps in the trick if you can.\n"
-            "  Void in a plain suit: if your partner is winning, play anything (a trump you play must\n"
-            "  beat the trick's trumps if it can); otherwise trump, overtrumping if you can, else\n"
-            "  a lower trump; with no trump, anything.\n"
-            "  Capot (all 8 tricks): 252 instead of 162. Belote-Rebelote (K+Q of trumps in one\n"
-            "  hand): 20 to that side. Made if taker points + its BR >= defenders' + theirs (tie made):\n"
-            "  each side scores its own; failed: taker 0, defenders 162 (252 on capot) + both BRs.\n"
-            "  Solved value: the taker's side card points (last trick and capot included).\n"
-            "  Bidding deal: h0 h1 h2 h3 turned:HJ stock:S7,HA,... (11 cards in dealing order).")
+        return self.new_state(complete_deal(bidding, contract["taker"]), turned=bidding.turned,
+                              variant=variant, **contract)
 
 
 class BeloteState(TrickState):
-    def __init__(self, game: BeloteGame, deal: Deal, trump: int, taker: int, turned: Card | None = None):
+    def __init__(self, game: BeloteGame, deal: Deal, trump: int, taker: int, turned: Card | None = None,
+                 variant: frozenset = frozenset()):
         super().__init__(game, deal, leader=0)
         sizes = [len(h) for h in self.hands]
         if sizes != [HAND_SIZE] * 4:
@@ -402,6 +423,8 @@ class BeloteState(TrickState):
         self.trump = trump
         self.taker = taker
         self.turned = turned
+        #: the rule variant flags (``VARIANT_FLAGS``) in force
+        self.variant = frozenset(variant)
         self.max_side = game.sides[taker]
 
     # -- rules ---------------------------------------------------------------------
@@ -444,9 +467,14 @@ class BeloteState(TrickState):
             return sorted(hand)
         winner = (self.leader + self.winning_index(self.trick)) % 4
         if self.side_of(winner) == self.side_of(seat):
+            if NO_PARTNER_OVERTRUMP in self.variant:
+                return sorted(hand)  # variant: any card, any trump
             # partner winning: anything, but a trump must beat the trick's trumps if it can
             others = [c for c in hand if not self.is_trump(c)]
             return sorted(others + (over or trumps))
+        if NO_UNDERTRUMP in self.variant and top >= 0 and not over:
+            # variant: an opponent has ruffed and you cannot beat it: any card
+            return sorted(hand)
         # must trump, overtrumping if you can, else a lower trump
         return sorted(over or trumps)
 

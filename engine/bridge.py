@@ -62,18 +62,11 @@ class BridgeGame(Game):
     def format_deal(self, deal: Deal) -> str:
         return "N:" + " ".join(self.deck.format_hand(h.cards, h.unknown) for h in deal.hands)
 
+    def seat_name(self, seat: int) -> str:
+        return SEAT_LETTERS[seat]
+
     def new_state(self, deal: Deal, declarer="S", strain="NT", level: int | None = None) -> "BridgeState":
         return BridgeState(self, deal, parse_seat(declarer), parse_strain(strain), level)
-
-    def rules_summary(self) -> str:
-        return (
-            "Contract bridge (reference game)\n"
-            "  52 cards, 13 to each of N, E, S, W; partners N-S and E-W.\n"
-            "  The player on the declarer's left leads; play goes clockwise.\n"
-            "  Follow suit if you can, else play any card.\n"
-            "  The highest trump wins the trick, else the highest card of the suit led.\n"
-            "  Solved value: tricks taken by the declarer's side (13 in all).\n"
-            "  Deals in PBN: N:AKQ.JT9.876.5432 ... (spades.hearts.diamonds.clubs).")
 
 
 class BridgeState(TrickState):

@@ -29,6 +29,8 @@ FOOL: Card = 64
 
 FRENCH_SUIT_LETTERS = "SHDC"
 FRENCH_SUIT_SYMBOLS = "♠♥♦♣"
+#: the outlined forms of the suit symbols, read as the filled ones
+OUTLINED_SUIT_SYMBOLS = "♤♡♢♧"
 
 
 def suit_of(card: Card) -> int:
@@ -114,12 +116,28 @@ class Deck:
         return self.suit_symbols[card >> 4] + self.rank_char(card)
 
     def parse_card(self, token: str) -> Card:
-        key = token.strip().upper()
+        """A card token: ``SK``, or with the suit symbol that atout prints,
+        before or after the rank (``♠K``, ``K♠``); a ten may be ``10``."""
+        key = self._suit_letter_first(token.strip()).upper()
         if key in self._by_token:
             return self._by_token[key]
         if not key:
             raise NotationError("empty card token")
         raise NotationError(f"unknown card {token!r}: not a card of the {self.name} deck")
+
+    def _suit_letter_first(self, key: str) -> str:
+        """``♠K``, ``K♠``, ``♤K`` -> ``SK``; ``S10``, ``♠10`` -> ``ST``."""
+        if self.suit_symbols == self.suit_letters or not key:
+            return key
+        symbols = self.suit_symbols + (OUTLINED_SUIT_SYMBOLS if self.suit_symbols == FRENCH_SUIT_SYMBOLS
+                                       else "")
+        if key[-1] in symbols and key[0] not in symbols:
+            key = key[-1] + key[:-1]
+        if key[0] in symbols:
+            key = self.suit_letters[symbols.index(key[0]) % 4] + key[1:]
+        if len(key) == 3 and key[1:] == "10" and key[0].upper() in self.suit_letters:
+            key = key[0] + "T"
+        return key
 
     def parse_cards(self, text: str) -> list[Card]:
         """A list of single-card tokens separated by spaces or commas; each

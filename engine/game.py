@@ -34,7 +34,7 @@ class Trick:
 
 class Game:
     """An immutable description of one game. Subclasses set the attributes
-    and implement ``new_state`` and ``rules_summary``."""
+    and implement ``new_state``; the rules are in ``RULES.md``."""
 
     name: str = ""
     title: str = ""
@@ -88,8 +88,10 @@ class Game:
             state.play(card)
         return state
 
-    def rules_summary(self) -> str:
-        raise NotImplementedError
+    def rules_text(self) -> str:
+        """The game's rules in full, as atout plays them (``RULES.md``)."""
+        from .rulebook import rules_text
+        return rules_text(self.name)
 
     def sampling_model(self, deal: Deal, played: Sequence[Card] = (), contract: dict | None = None):
         """How the unseen cards of a partly known deal may be dealt (see
@@ -104,6 +106,10 @@ class Game:
 
     def side_of(self, seat: int) -> int:
         return self.sides[seat]
+
+    def seat_name(self, seat: int) -> str:
+        """A seat as players call it (bridge: N, E, S, W)."""
+        return f"seat {seat}"
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
@@ -202,8 +208,8 @@ class TrickState:
             if self.is_over():
                 raise IllegalPlayError(f"cannot play {deck.token(card)}: the deal is over")
             if card not in self.holding(seat):
-                raise IllegalPlayError(f"illegal play {deck.token(card)}: seat {seat} does not hold it")
-            raise IllegalPlayError(f"illegal play {deck.token(card)}: seat {seat} must play one of "
+                raise IllegalPlayError(f"illegal play {deck.token(card)}: {self.game.seat_name(seat)} does not hold it")
+            raise IllegalPlayError(f"illegal play {deck.token(card)}: {self.game.seat_name(seat)} must play one of "
                                    f"{deck.format_cards(sorted(legal, reverse=True))}")
         self._apply(card)
 

@@ -6,7 +6,9 @@ priority (a card of the suit led, a trump, a higher trump), so "seat s could
 not have held card c when it played p" is tested one card at a time: give the
 seat the hand ``{p, c}`` in the position where it played ``p``, and ask the
 game's own ``legal_cards`` whether ``p`` is still legal. The rules are not
-restated here; a game whose obligations change, changes the inference.
+restated here; a game whose obligations change, changes the inference (the
+Belote variants: without forced undertrump, a discard over an opponent's
+ruff proves only that the seat holds no trump able to beat it).
 
 ``replay`` walks the plays of a partly known deal on a stand-in complete deal
 (the unseen cards put anywhere), moving each played card into the hand of the

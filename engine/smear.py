@@ -316,31 +316,6 @@ class SmearGame(Game):
         ints."""
         return SmearState(self, deal, bidder, bid, widow, taken, discard, trump)
 
-    def rules_summary(self) -> str:
-        return (
-            "Four Point Northeastern Wisconsin Smear\n"
-            "  32 cards: A K Q J 10 9 8 7 in every suit, trumps too. Partners 0+2 against 1+3;\n"
-            "  seat 3 deals 6 cards to each; the other 8 stay undealt. A deal is the 4 hands\n"
-            "  (spades.hearts.diamonds.clubs) then undealt:HAND, e.g.\n"
-            "  8.T9.8.J9 AQJ.8.T7. 7.Q.KQ.KQ K.AKJ.AJ. undealt:T9.7.9.AT87\n"
-            "  Bidding: one round from seat 0, each bid higher than the last or pass; bids 2, 3, 4;\n"
-            "  it stops after the dealer speaks or on a bid of 4. All pass: the same dealer redeals.\n"
-            "  Widow option w (0-3, default 0): the bidder takes w undealt cards, fixes the trump and\n"
-            "  discards w cards (no trump unless holding more than 6 trumps, then only the excess),\n"
-            "  and must lead a trump first. The discard counts for the bidder's side in Game;\n"
-            "  cards left undealt count for nobody.\n"
-            "  Play: the bidder leads; the suit of the first lead is trump. Follow suit or play a\n"
-            "  trump (a trump is always allowed); if you cannot follow, any card; when trumps are\n"
-            "  led, a trump if you have one. Highest trump wins, else highest card of the suit led.\n"
-            "  Points: High (highest trump in play), Low (lowest trump in play; a lone trump is both),\n"
-            "  Jack (winner of the trick with the jack of trumps; none if not in play),\n"
-            "  Game (more game points won, A4 K3 Q2 J1 T10, plus the discard; none on a tie).\n"
-            "  In play: dealt to a player and played; undealt or discarded cards never are.\n"
-            "  Score: the bidder's side scores its points if it won at least its bid, else minus\n"
-            "  the bid; the other side scores its points. First side to 15 wins; both on the same\n"
-            "  deal: the bidders if they made their bid, else the others.\n"
-            "  Solved value: points (0-4) won by the bidder's side.")
-
 
 class SmearState(TrickState):
     """The play of a Smear deal. ``trump`` is None until the first card is

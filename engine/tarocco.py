@@ -244,25 +244,6 @@ class TaroccoGame(Game):
             raise RuleError(f"a {deal.game.name} deal is not a tarocco deal")
         return TaroccoState(self, deal)
 
-    def rules_summary(self) -> str:
-        return (
-            "Tarocco Piemontese, Piedicavallo partnership game\n"
-            "  62 cards: Swords, Batons (S, B: K Q C J T 9 8 7 6 5), Cups, Coins (C, D: K Q C J A 2 3 4 5 6),\n"
-            "  trumps 21 (high) ... 1, the Matto (MT). J = Fante, C = Cavallo.\n"
-            "  Seats 0+2 against 1+3; seat 3 deals 15 cards each and 17 to itself, then discards 2\n"
-            "  (no King, trump 1, trump 21 or Matto; other trumps only when fewer than 2 other cards may go,\n"
-            "  or to leave no trump in hand; the number of trumps discarded is public).\n"
-            "  Seat 0 leads. Follow suit; if you cannot, play a trump; otherwise any card. No need to beat.\n"
-            "  The Matto may always be played, never wins, and stays with its owner's side;\n"
-            "  if it is led, the second card sets the suit.\n"
-            "  Highest trump wins, else the highest card of the suit led.\n"
-            "  Points (114): K, trump 1, trump 21, Matto 5; Q 4; C 3; J 2; others 1. The discard counts\n"
-            "  for the dealer's side. A side that wins no trick gives its Matto and the discard to the\n"
-            "  other side (a sweep scores 114). More points wins; 57-57 is a draw.\n"
-            "  Solved value: points of seats 0+2 (0..114).\n"
-            "  Deal: the four 15-card hands in seat order (S.B.C.D.trumps, strongest first), then\n"
-            "  discard:HAND, e.g. a hand KQ5.T.A6.J.21,3,1,MT and a discard discard:...56.")
-
 
 def check_deal_discard(deal: Deal) -> None:
     """RuleError unless the deal's discard could be the dealer's: each known

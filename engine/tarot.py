@@ -128,33 +128,6 @@ class TarotGame(Game):
             return TakerDiscardModel(deal, played, contract, taker)
         return SamplingModel(deal, played, contract)
 
-    def rules_summary(self) -> str:
-        return "\n".join([
-            "French Tarot, four players (RULES.md section 1)",
-            "  78 cards: four suits K Q C J 10..1, trumps 21 (high)..1 (the Petit), the Excuse (EX).",
-            "  Oudlers: 21, Petit, Excuse. Points: oudler or king 4.5, queen 3.5, knight 2.5, jack 1.5,",
-            "  any other card 0.5; 91 in all.",
-            "  18 cards each, 6 to the dog. One round of bids from seat 0, each higher or pass:",
-            "  take (x1) < guard (x2) < guard without (x4) < guard against (x5); all pass: void.",
-            "  Take/guard: the dog is shown, taken and 6 cards discarded (no king or oudler; trumps",
-            "  only if nothing else can go, and shown); the discard counts for the taker.",
-            "  Guard without: the dog counts for the taker; guard against: for the defenders.",
-            "  Target by the taker's oudlers: 0: 56, 1: 51, 2: 41, 3: 36 points.",
-            "  Seat 0 leads (the taker if a slam was announced). Follow suit; on trumps overtrump",
-            "  if able; unable to follow, trump (overtrump if able, else any trump); else any card.",
-            "  No partner exemption. The Excuse may always be played and never wins; led, the next",
-            "  card sets the suit. Before the last trick it returns to its owner's side for a",
-            "  0.5 card; in the last trick it goes to the other side, unless led there by a side",
-            "  that won every trick so far (it then wins the trick).",
-            "  Score: (25 + |points - target|, + made / - failed, +10 Petit au bout if the taker",
-            "  wins the last trick with the Petit in it and makes) x factor; then slam +400 announced",
-            "  / -200 failed / +200 unannounced (-200 if the defenders win every trick); handful",
-            "  (10/13/15 trumps) 20/40/60 to the side that wins; misery +30 to the declarer and -10",
-            "  to each other player. The taker scores S, each defender -S/3.",
-            "  Solved value: the taker's margin in half points, 2*points - 2*target.",
-            "  Deal: four hands S.H.D.C.trumps then dog:HAND, e.g. KQ7.J1.T.9.21,17,5,1,EX ...",
-        ])
-
 
 class TarotState(TrickState):
     """The play of one tarot deal. Side 0 is the taker, side 1 the defenders;

@@ -251,31 +251,13 @@ class Tarot2Game(Game):
         return " ".join(parts)
 
     # -- play -------------------------------------------------------------------
+    def seat_name(self, seat: int) -> str:
+        return f"player {seat}"
+
     def new_state(self, deal: Deal, first: int = 0) -> "Tarot2State":
         """The play of a deal; ``first`` (0 or 1) leads the first trick (the
         first leader alternates from deal to deal: an input)."""
         return Tarot2State(self, deal, first)
-
-    def rules_summary(self) -> str:
-        return (
-            "Two-player Tarot with piles (tarot2)\n"
-            "  78-card tarot pack: four suits K Q C(knight) J 10..1, trumps 21..1 (1 = Petit), the Excuse.\n"
-            "  Each player: 21 cards in hand and six piles of three, only the top card face up.\n"
-            "  39 tricks of two cards; the first leader (0 or 1) is an input and alternates between deals.\n"
-            "  Play a card from hand or the face-up top of one of your piles; after the trick is\n"
-            "  gathered, every pile whose top was played turns up its next card.\n"
-            "  Follow suit if you can (trumps led: beat the trump if you can); else trump if you can;\n"
-            "  else any card. The highest trump wins, else the highest card of the suit led.\n"
-            "  The Excuse may always be played and never wins; led, the other player plays any card\n"
-            "  and wins. Before the last trick its owner keeps it and gives the winner 0.5 point;\n"
-            "  in the last trick the winner takes it.\n"
-            "  Points: oudler (21, Petit, Excuse) or king 4.5, queen 3.5, knight 2.5, jack 1.5, others 0.5\n"
-            "  (91). Target by oudlers won: 56/51/41/36 for 0/1/2/3. Margin = points - target; the\n"
-            "  larger margin wins 25 + margin, the other loses as much; equal margins (-0.5) draw 0.\n"
-            "  Petit in the last trick: +10 to that trick's winner, -10 to the other. No handful, no slam.\n"
-            "  Solved value: player 0's margin in half points.\n"
-            "  Deal: HAND0 HAND1 piles0:P,P,P,P,P,P piles1:P,... with P a pile top first, e.g. SK/21/H3\n"
-            "  ('?' for an unknown face-down card).")
 
 
 class Tarot2State(TrickState):

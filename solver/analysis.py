@@ -69,6 +69,14 @@ class Analysis:
     cards: list = field(default_factory=list)     # CardSummary, best first
     interrupted: bool = False
     seconds: float = 0.0
+    #: the position in the first sampled deal: its contract (defaults
+    #: included), sides and who is on turn are those of every sample
+    position: object = None
+
+    @property
+    def maximizing(self) -> bool:
+        """Does the player on turn want the value high?"""
+        return self.position is None or self.position.maximizing(self.seat)
 
     @property
     def samples_done(self) -> int:
@@ -319,8 +327,8 @@ def analyse(game_name: str, deal_text: str, played: Sequence[int] = (), *, sampl
         raise RuleError("the deal is over: nothing to analyse")
     seat = probe.to_play
     if deal.hands[seat].unknown:
-        raise RuleError(f"seat {seat} is to play: its hand must be known to analyse its choice")
-    analysis = Analysis(game.name, seat, samples)
+        raise RuleError(f"{game.seat_name(seat)} is to play: its hand must be known to analyse its choice")
+    analysis = Analysis(game.name, seat, samples, position=probe)
     start = time.perf_counter()
     prefix, analysis.interrupted = run_samples(solve_sample, _worker, job, samples, workers,
                                                progress, solve_fn)

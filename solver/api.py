@@ -325,7 +325,7 @@ def table(game, deal, *, tt_bits: int = DEFAULT_TT_BITS, solver: Solver | None =
     tricks taken by that declarer's side, as DDS's CalcDDtable; belote:
     ``{trump: {taker: points}}``, the taker's side card points; smear:
     ``{trump: points}`` for the bidder, None where it cannot lead that suit (``extra`` = other contract keywords,
-    e.g. ``{"bidder": 1}``); tarot2: ``{first leader: margin}``; tarocco:
+    e.g. ``{"bidder": 1}``; belote: ``{"variant": ...}``); tarot2: ``{first leader: margin}``; tarocco:
     ``{"as dealt": points}``; tarot: ``{contract: margin}`` for the taker
     (``extra={"taker": .., "discard": ..}``). A value not proven within
     ``max_nodes`` is given as ``[lower, upper]``."""
@@ -335,7 +335,7 @@ def table(game, deal, *, tt_bits: int = DEFAULT_TT_BITS, solver: Solver | None =
     if game.name == "bridge":
         return _bridge_table(game, deal, solver, max_nodes)
     if game.name == "belote":
-        return _belote_table(game, deal, solver, max_nodes)
+        return _belote_table(game, deal, solver, max_nodes, extra)
     choices = {
         "smear": {t: {"trump": t} for t in "SHDC"},
         "tarot2": {first: {"first": first} for first in (0, 1)},
@@ -358,13 +358,14 @@ def table(game, deal, *, tt_bits: int = DEFAULT_TT_BITS, solver: Solver | None =
     return out
 
 
-def _belote_table(game, deal, solver, max_nodes):
-    """Belote: ``{trump: {taker: the taker's side card points}}``."""
+def _belote_table(game, deal, solver, max_nodes, extra=None):
+    """Belote: ``{trump: {taker: the taker's side card points}}`` (``extra``:
+    other contract keywords, e.g. ``{"variant": "no-undertrump"}``)."""
     out = {}
     for trump in "SHDC":
         out[trump] = {}
         for taker in range(4):
-            state = game.new_state(deal, trump=trump, taker=taker)
+            state = game.new_state(deal, **{**(extra or {}), "trump": trump, "taker": taker})
             result = solver.solve(state, line=False, max_nodes=max_nodes)
             out[trump][taker] = result.value if result.exact else [result.lower, result.upper]
     return out

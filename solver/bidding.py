@@ -263,6 +263,7 @@ class BidJob:
     seed: int
     max_nodes: int | None
     turned: str | None = None     # belote
+    variant: str = ""             # belote: rule variant flags (``belote.parse_variant``)
     widow: int = 0                # smear
     candidates: int = 6           # tarocco: discards evaluated
 
@@ -272,7 +273,7 @@ _planner_cache: dict = {}
 
 def planner_for(job: BidJob):
     from .bidding_games import make_planner
-    key = (job.game, job.seat, job.hand, job.turned, job.widow, job.candidates)
+    key = (job.game, job.seat, job.hand, job.turned, job.variant, job.widow, job.candidates)
     if key not in _planner_cache:
         _planner_cache.clear()
         _planner_cache[key] = make_planner(job)
@@ -306,7 +307,7 @@ def _worker(args):
 def estimate_bids(game_name: str, seat, hand: str, *, samples: int = 50, seed: int = 0,
                   workers: int = 1, max_nodes: int | None = None, turned: str | None = None,
                   widow: int | None = None, candidates: int = 6, progress: Callable | None = None,
-                  solve_fn: Callable | None = None) -> BidAnalysis:
+                  solve_fn: Callable | None = None, variant: str | None = None) -> BidAnalysis:
     """Estimate every bid of ``hand`` held by ``seat`` (see ``bidding_games``
     for each game's bids and hand notation).
 
@@ -328,12 +329,19 @@ def estimate_bids(game_name: str, seat, hand: str, *, samples: int = 50, seed: i
         raise RuleError(f"--turned does not apply to {game.name} (only belote has a turned card)")
     if widow is not None and game.name != "smear":
         raise RuleError(f"--widow does not apply to {game.name} (only smear has a widow)")
+    if variant is not None and game.name != "belote":
+        raise RuleError(f"--variant does not apply to {game.name} (only belote has rule variants)")
+    if variant is not None:
+        from atout.engine.belote import format_variant, parse_variant
+        variant = format_variant(parse_variant(variant))
     if max_nodes is None:
         max_nodes = DEFAULT_MAX_NODES.get(game.name)
     from .bidding_games import parse_bid_seat
     job = BidJob(game.name, parse_bid_seat(game.name, seat), hand, int(seed), max_nodes,
-                 turned, int(widow or 0), int(candidates))
+                 turned, variant or "", int(widow or 0), int(candidates))
     planner = planner_for(job)          # bad input fails here, once, before any work
+    if planner.fully_known:
+        samples = 1                     # every sample would be the same deal
     if solve_fn is None:
         from . import SUPPORTED_GAMES
         if game.name not in SUPPORTED_GAMES:

@@ -62,6 +62,8 @@ class Planner:
     game_name = ""
     recommends = True
     no_recommendation = ""
+    #: every card is known: one sample is the whole answer
+    fully_known = False
 
     def __init__(self, job):
         self.job = job
@@ -160,13 +162,22 @@ class BelotePlanner(Planner):
         super().__init__(job)
         from atout.engine.belote import SUIT_LETTERS
         deck = self.game.deck
-        if not job.turned:
-            raise RuleError("belote: give the turned card with --turned (e.g. --turned HJ)")
-        self.turned = deck.parse_card(job.turned)
-        self.hand = _known_hand(deck, job.hand, 5)
-        if self.turned in self.hand:
-            raise NotationError(f"card {deck.token(self.turned)!r} given twice: it is the turned card")
-        self.unseen = [c for c in deck.cards if c not in self.hand and c != self.turned]
+        #: cards known in the other hands, and the stock in dealing order when known
+        self.known = {s: frozenset() for s in range(4) if s != self.seat}
+        self.stock = None
+        if "turned:" in job.hand.lower():
+            self._read_bidding_deal(job)
+        else:
+            if not job.turned:
+                raise RuleError("belote: give the turned card with --turned (e.g. --turned HJ),"
+                                " or the bidding deal 'h0 h1 h2 h3 turned:CARD stock:...'")
+            self.turned = deck.parse_card(job.turned)
+            self.hand = _known_hand(deck, job.hand, 5)
+            if self.turned in self.hand:
+                raise NotationError(f"card {deck.token(self.turned)!r} given twice: it is the turned card")
+        seen = set(self.hand) | {self.turned} | set(self.stock or ())
+        seen.update(*self.known.values())
+        self.unseen = [c for c in deck.cards if c not in seen]
         turned_suit = suit_of(self.turned)
         self.trumps = {f"take {SUIT_LETTERS[turned_suit]}": turned_suit}
         for s in range(4):
@@ -176,13 +187,33 @@ class BelotePlanner(Planner):
         self.pass_bids = ["pass"]
         self.contract_bids = set(self.trumps)
         self.notes = ["the taker gets the turned card and two stock cards; the others three each"]
+        if not self.unseen:
+            self.fully_known = True
+            self.notes.append("every card is known: one sample, the deal itself, is the answer")
+
+    def _read_bidding_deal(self, job):
+        """The bidding-stage form: the bidder's hand from it, the turned card,
+        and whatever else it shows (other hands, the stock's order)."""
+        from atout.engine.belote import parse_bidding_deal
+        deck = self.game.deck
+        bidding = parse_bidding_deal(job.hand)
+        own = bidding.hands[self.seat]
+        if own.unknown:
+            raise NotationError(f"seat {self.seat} bids: its five cards must be known in the bidding deal")
+        if job.turned and deck.parse_card(job.turned) != bidding.turned:
+            raise RuleError(f"--turned {job.turned} differs from the deal's"
+                            f" turned:{deck.token(bidding.turned)}")
+        self.turned, self.hand, self.stock = bidding.turned, own.cards, bidding.stock
+        self.known = {s: bidding.hands[s].cards for s in self.known}
 
     def sample(self, rng):
         from atout.engine.belote import bidding_deal_from, complete_deal
-        others = [s for s in range(4) if s != self.seat]
-        packets = _deal_out(self.unseen, rng, {**{s: 5 for s in others}, "stock": 11})
-        hands = [self.hand if s == self.seat else packets[s] for s in range(4)]
-        bidding = bidding_deal_from(hands, self.turned, packets["stock"])
+        sizes = {s: 5 - len(cards) for s, cards in self.known.items()}
+        sizes["stock"] = 11 if self.stock is None else 0
+        packets = _deal_out(self.unseen, rng, sizes)
+        hands = [self.hand if s == self.seat else set(self.known[s]) | set(packets[s]) for s in range(4)]
+        stock = packets["stock"] if self.stock is None else self.stock
+        bidding = bidding_deal_from(hands, self.turned, stock)
         return complete_deal(bidding, self.seat)
 
     def groups(self, deal):
@@ -192,7 +223,8 @@ class BelotePlanner(Planner):
             return score["scores"][side] - score["scores"][1 - side]
         out = []
         for name, trump in self.trumps.items():
-            make = (lambda t: lambda: game.new_state(deal, trump=t, taker=seat, turned=self.turned))(trump)
+            make = (lambda t: lambda: game.new_state(deal, trump=t, taker=seat, turned=self.turned,
+                                                     variant=self.job.variant))(trump)
             state = make()
             out.append(Group(state, [BidSpec(name, state.contract_target(), 1, make, score_of)]))
         return out

@@ -189,6 +189,8 @@ def encode_belote(state):
             kp[s, perm[s][pos]] = v
     rules = _rules(state, R.BELOTE, t, maxside)
     rules[R.G_LASTBONUS] = B.LAST_TRICK_BONUS
+    rules[R.G_VARIANT] = ((R.V_NO_UNDERTRUMP if B.NO_UNDERTRUMP in state.variant else 0)
+                          | (R.V_NO_PARTNER_OVERTRUMP if B.NO_PARTNER_OVERTRUMP in state.variant else 0))
     banked = sum(B.card_points(c, t) for c in state.won_cards(maxside))
     lost = any(state.side_of(tk.winner) != maxside for tk in state.tricks)
     base = _base(state, rules, sides, pts, 0, "belote")

@@ -42,7 +42,12 @@ G_FOOLSIDE = 21   # tarocco: side that held the Matto (-1: an ordinary card)
 G_DISC = 22       # tarocco: points of the discard
 G_HL = 23         # Smear: High + Low of the max side for trump 0..3 (4 entries)
 G_FIXED = 27      # Smear: the trump was fixed by the contract
+G_VARIANT = 28    # Belote: rule variant bits (V_NO_UNDERTRUMP, V_NO_PARTNER_OVERTRUMP)
 N_GRULES = 32
+
+#: Belote rule variants (``engine.belote.VARIANT_FLAGS``), bits of ``rules[G_VARIANT]``
+V_NO_UNDERTRUMP = 1
+V_NO_PARTNER_OVERTRUMP = 2
 
 BELOTE, TAROCCO, SMEAR, TAROT, TAROT2 = 1, 2, 3, 4, 5
 
@@ -122,6 +127,16 @@ def top_trump(ts, tr, base, ntr, trump):
 
 
 @kernel
+def belote_variant_frees(variant, partner, top, over):
+    """Belote, void in the plain suit led and holding trumps: does a rule
+    variant make every card legal? (partner winning, no overtrump duty; an
+    opponent has ruffed, ``top`` >= 0, and no trump beats it, no undertrump)"""
+    if partner:
+        return (variant & V_NO_PARTNER_OVERTRUMP) != 0
+    return (variant & V_NO_UNDERTRUMP) != 0 and top >= 0 and over == 0
+
+
+@kernel
 def legal_g(L, p, ts, tr, base, ntr, leader, fl, rules, sides, out):
     """Legal cards of seat ``p`` per lane into ``out`` (the game's rules)."""
     kind = rules[G_KIND]
@@ -147,12 +162,14 @@ def legal_g(L, p, ts, tr, base, ntr, leader, fl, rules, sides, out):
             return
         elif mine != 0:
             w = winner_index(ts, tr, base, ntr, trump)
-            out[trump] = over if over != 0 else mine
-            if sides[(leader + w) % n] == sides[p]:
-                for s in range(4):
-                    if s != trump:
-                        out[s] = L[p, s]
-            return
+            partner = sides[(leader + w) % n] == sides[p]
+            if not belote_variant_frees(rules[G_VARIANT], partner, top, over):
+                out[trump] = over if over != 0 else mine
+                if partner:
+                    for s in range(4):
+                        if s != trump:
+                            out[s] = L[p, s]
+                return
         for s in range(NSUITS):
             out[s] = L[p, s]
         return

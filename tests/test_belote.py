@@ -461,7 +461,7 @@ def test_public_cards_the_turned_card_the_taker_and_belote_announcements():
 
 
 def test_rules_summary_states_the_rules():
-    text = GAME.rules_summary()
+    text = GAME.rules_text()
     assert len(text.splitlines()) >= 10
     for phrase in ("J 9 A 10 K Q 8 7", "A 10 K Q J 9 8 7", "162", "252", "Belote-Rebelote",
                    "partner", "lower trump", "void", "turned"):

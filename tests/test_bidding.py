@@ -512,7 +512,7 @@ def test_cli_text_and_json_with_the_real_solver(capsys):
             "--workers", "1", "--max-nodes", "500"]
     main(args)
     text = capsys.readouterr().out
-    assert "bridge: seat 0, 2 of 2 samples" in text and "3NT" in text
+    assert "bridge: N, 2 of 2 samples" in text and "3NT" in text
     main(args + ["--json"])
     data = json.loads(capsys.readouterr().out)
     assert data["samples"] == 2 and len(data["bids"]) == 36

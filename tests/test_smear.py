@@ -619,7 +619,7 @@ def test_bad_card_tokens():
 
 def test_rules_summary_and_commands(capsys):
     from atout.cli.main import main
-    summary = SMEAR.rules_summary()
+    summary = SMEAR.rules_text()
     for words in ("seat 3 deals", "undealt:", "Widow", "High", "Low", "Jack", "Game", "15",
                   "redeals", "must lead a trump"):
         assert words in summary

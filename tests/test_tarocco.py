@@ -525,7 +525,7 @@ def test_cli_rules_and_deal():
     assert result.exit_code == 0 and "Matto" in result.output and "114" in result.output
     result = runner.invoke(cli, ["deal", "--game", "tarocco", "--seed", "1"])
     assert result.exit_code == 0 and result.output.strip() == DEAL
-    assert GAME.rules_summary() == runner.invoke(cli, ["rules", "tarocco"]).output.rstrip("\n")
+    assert GAME.rules_text() == runner.invoke(cli, ["rules", "tarocco"]).output.rstrip("\n")
 
 
 # -- bad input ------------------------------------------------------------------------------

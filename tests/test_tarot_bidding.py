@@ -355,6 +355,6 @@ def test_a_deal_of_the_wrong_shape_cannot_be_played():
 
 
 def test_rules_summary_names_the_contracts_and_the_excuse():
-    text = TAROT.rules_summary()
+    text = TAROT.rules_text()
     for word in ("take", "guard without", "guard against", "Excuse", "Petit au bout", "56", "36"):
         assert word in text
