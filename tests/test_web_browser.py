@@ -147,9 +147,11 @@ WATCH_THINKING = """() => {
 }"""
 
 
-def new_deal(page, game: str, seed: int, level: str = "random") -> None:
+def new_deal(page, game: str, seed: int, level: str = "random", setup=None) -> None:
     page.evaluate(WATCH_THINKING)     # counts the times the "thinking" line appears
     page.select_option("#game", game)
+    if setup:
+        setup(page)
     page.select_option("#seat", "0")
     page.select_option("#level", level)
     page.click("#paste summary")
@@ -177,7 +179,7 @@ def check_only_legal_clickable(page) -> list[str]:
     legal = sorted(a.token for a in rnd.legal_actions())
     buttons = hand_buttons(page)
     assert sorted(c for c, on in buttons.items() if on) == legal
-    assert sorted(buttons) == sorted(rnd.game.deck.token(c) for c in rnd.state.hands[0])
+    assert sorted(buttons) == sorted(rnd.game.deck.token(c) for c in rnd.view(0).hand)
     others = [c for c, on in buttons.items() if not on]
     if others:
         before = saved(page)["round"]["actions"]
@@ -192,11 +194,12 @@ def rnd_deck_token(game: str, card) -> str:
     return get_game(game).deck.token(card)
 
 
-def play_deal(page, game: str, seed: int, prefer: list[str], screenshot_prefix: str) -> dict:
+def play_deal(page, game: str, seed: int, prefer: list[str], screenshot_prefix: str | None = None,
+              setup=None) -> dict:
     """Play one deal as seat 0 to the end; the level changes after three of
     our cards, the page reloads after five. Returns the last saved game."""
     rng = random.Random(seed)
-    new_deal(page, game, seed)
+    new_deal(page, game, seed, setup=setup)
     cards_played = 0
     while True:
         settle(page)
@@ -207,10 +210,13 @@ def play_deal(page, game: str, seed: int, prefer: list[str], screenshot_prefix: 
             bid(page, prefer)
             continue
         legal = check_only_legal_clickable(page)
+        if Round.from_dict(saved(page)["round"]).phase != "play":    # a discard
+            click_and_wait(page, f"#hand button.card[data-card='{rng.choice(legal)}']")
+            continue
         if cards_played == 3:
             page.select_option("#level", "easy")        # the game goes on at the new level
             assert saved(page)["level"] == "easy"
-            if shots():
+            if shots() and screenshot_prefix:
                 page.screenshot(path=str(shots() / f"{screenshot_prefix}-play.png"), full_page=True)
         if cards_played == 4:   # the last trick, one click away
             last = Round.from_dict(saved(page)["round"]).state.tricks[-1]
@@ -254,6 +260,17 @@ def test_a_whole_smear_deal_then_its_review(page):
     wait_until(page, "document.querySelector('#review-table') !== null", 180_000)
     rows = page.eval_on_selector_all("#review-table tr", "els => els.length")
     assert rows == 1 + 24
+
+
+def test_a_smear_deal_with_the_widow_pick_up_and_discard(page):
+    def widow(page):
+        page.select_option("#opt-widow", "2")
+    final = play_deal(page, "smear", 5, ["4", "S", "H", "D", "C"], setup=widow)
+    assert final["round"]["options"] == {"widow": 2}
+    rnd = Round.from_dict(final["round"])
+    assert [t for s, t in rnd.view(0).auction][0] == "4"          # seat 0 bid 4 and took the widow
+    kinds = [a.kind for a in rnd.actions]
+    assert kinds.count("trump") == 1 and kinds.count("discard") == 2
 
 
 def test_the_analysis_view_shows_a_value_on_every_legal_card(page):

@@ -213,6 +213,9 @@ function render() {
   if (pub.trump) parts.push(`trump ${SUIT_SYMBOLS[pub.trump] || pub.trump}`);
   if (pub.taker !== undefined) parts.push(`taker ${seatName(pub.taker)}`);
   if (pub.bidder !== undefined) parts.push(`bidder ${seatName(pub.bidder)} bid ${pub.bid}`);
+  const options = T.round.options || {};
+  if (options.variant) parts.push(`variant ${options.variant}`);
+  if (options.widow) parts.push(`widow ${options.widow}`);
   for (const [s, what] of v.announcements) parts.push(`${seatName(s)}: ${what}`);
   $("contract").textContent = parts.join(" \u00b7 ");
   $("points").textContent = v.points ? `${v.points_unit}: ${v.points.map((p, i) => `side ${i}${i === v.sides[T.seat] ? " (yours)" : ""} ${p}`).join(", ")}` : "";
@@ -365,7 +368,7 @@ async function newGame(event) {
   clearAnalysis();
   T.seat = Number($("seat").value);
   T.level = $("level").value;
-  const body = { game: $("game").value, seat: T.seat, level: T.level };
+  const body = { game: $("game").value, seat: T.seat, level: T.level, options: chosenOptions() };
   const deal = $("deal-text").value.trim();
   const seed = $("seed").value.trim();
   if (deal) body.deal = deal;
@@ -516,6 +519,47 @@ async function runReview() {
 
 // -- setup ------------------------------------------------------------------------------------
 
+// the table options of a game (Round options): Belote's rule variants, Smear's widow
+const GAME_OPTIONS = {
+  belote: [["no-undertrump", "no forced undertrump"], ["no-partner-overtrump", "no overtrump over partner"]],
+  smear: "widow",
+};
+
+function fillOptions() {
+  const box = $("options");
+  box.replaceChildren();
+  const spec = GAME_OPTIONS[$("game").value];
+  if (spec === "widow") {
+    const label = document.createElement("label");
+    label.append("Widow ");
+    const select = document.createElement("select");
+    select.id = "opt-widow";
+    for (const n of [0, 1, 2, 3]) select.add(new Option(String(n), String(n)));
+    label.appendChild(select);
+    box.appendChild(label);
+  } else if (spec) {
+    for (const [flag, text] of spec) {
+      const label = document.createElement("label");
+      const check = document.createElement("input");
+      check.type = "checkbox";
+      check.className = "opt-variant";
+      check.value = flag;
+      label.append(check, " " + text);
+      box.appendChild(label);
+    }
+  }
+}
+
+function chosenOptions() {
+  const game = $("game").value;
+  if (GAME_OPTIONS[game] === "widow") {
+    const widow = Number($("opt-widow").value);
+    return widow ? { widow } : {};
+  }
+  const flags = [...document.querySelectorAll(".opt-variant:checked")].map((c) => c.value);
+  return flags.length ? { variant: flags.join(",") } : {};
+}
+
 function fillSeats() {
   const g = games.find((x) => x.name === $("game").value);
   const seat = $("seat");
@@ -533,7 +577,8 @@ async function init() {
   $("game").value = "belote";
   $("level").value = "easy";
   fillSeats();
-  $("game").addEventListener("change", fillSeats);
+  fillOptions();
+  $("game").addEventListener("change", () => { fillSeats(); fillOptions(); });
   $("setup").addEventListener("submit", newGame);
   $("level").addEventListener("change", () => { T.level = $("level").value; save(); });
   $("analyse").addEventListener("change", async () => {
@@ -555,6 +600,7 @@ async function init() {
     $("mode").value = T.mode;
     $("game").value = T.round.game;
     fillSeats();
+    fillOptions();
     $("seat").value = String(T.seat);
     try {
       await refresh();
