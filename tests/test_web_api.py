@@ -331,6 +331,9 @@ def test_bad_new_games(client):
     bad(post(client, "/api/new", game="belote", seat=0, deal="KQ8.J9.8.Q9 A7.K8.TJ7.T T.ATQ.AKQ.K J9.7.9.AJ87"))
     bad(post(client, "/api/new", game="smear", seat=0, options={"widow": 9}), "widow")
     bad(post(client, "/api/new", game="smear", seat=0, options=[1]), "options")
+    bad(post(client, "/api/new", game="smear", seat=0, options={"seed": 1}), "seed")
+    bad(post(client, "/api/new", game="belote", seat=0, options={"colour": "red"}), "colour")
+    bad(post(client, "/api/new", game="belote", seat=0, options={"variant": "lax"}), "variant")
 
 
 def test_bad_plays_change_nothing(client, belote_at_play):

@@ -57,6 +57,9 @@ def new_round(payload: dict) -> Round:
     if not isinstance(options, dict) or not all(
             isinstance(v, (str, int, float, bool)) for v in options.values()):
         raise RuleError("options: an object of simple values (e.g. {\"widow\": 2})")
+    taken = sorted(set(options) & {"game_name", "seed", "deal"})
+    if taken:
+        raise RuleError(f"options: {', '.join(taken)} is a field of its own, not an option")
     return Round.new(game, seed=seed, deal=deal, **options)
 
 
