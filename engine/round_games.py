@@ -32,9 +32,18 @@ class Action:
 # The common play phase
 # ---------------------------------------------------------------------------
 
+#: the contract keywords a game's decisions fix: not options of a Round
+DECIDED = {"belote": ("trump", "taker", "turned", "belote"),
+           "smear": ("bidder", "bid", "taken", "discard", "trump")}
+
+
 def check_play_options(game, options: dict) -> None:
     """RuleError unless the game's ``new_state`` takes these keywords (the
-    options a Round passes through, e.g. belote's ``variant``)."""
+    options a Round passes through, e.g. belote's ``variant``) and the
+    auction does not decide them."""
+    decided = [k for k in options if k in DECIDED.get(game.name, ())]
+    if decided:
+        raise RuleError(f"{game.name} option {decided[0]!r}: the deal's decisions fix it, not an option")
     try:
         game.new_state(game.random_deal(0), **options)
     except TypeError:

@@ -306,6 +306,10 @@ def test_bad_options_and_saved_data_are_errors():
         Round.new("smear", widow=5)
     with pytest.raises(RuleError, match="unknown belote option 'colour'"):
         Round.new("belote", colour="blue")     # options go to new_state untouched: unknown ones fail
+    with pytest.raises(RuleError, match="decisions fix it"):
+        Round.new("belote", trump="H")
+    with pytest.raises(RuleError, match="decisions fix it"):
+        Round.new("smear", bidder=1)
     with pytest.raises(RuleError):
         Round.from_dict({"nothing": 1})
     with pytest.raises(AtoutError):
