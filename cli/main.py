@@ -77,6 +77,8 @@ def _register() -> None:
     from .analysis import analyse, review
     from .batch import batch
     from .bid import bid
+    from .play import match, play
+    from .serve import serve
     from .solve import solve, table
     cli.add_command(solve)
     cli.add_command(table)
@@ -84,6 +86,9 @@ def _register() -> None:
     cli.add_command(analyse)
     cli.add_command(review)
     cli.add_command(batch)
+    cli.add_command(play)
+    cli.add_command(match)
+    cli.add_command(serve)
 
 
 _register()

@@ -245,28 +245,38 @@ class SamplingModel:
             out.append(Holder("piles", len(slots)))
         return out
 
+    def plan(self):
+        """(cards each seat played that were unseen, the holders, the deal
+        counter): the same for every sample, so computed once (the counter
+        keeps its counts between samples)."""
+        if getattr(self, "_plan", None) is None:
+            from .sampling import DealCounter
+            knowledge = self.knowledge
+            view = self.view
+            seats = len(view.hands)
+            known = view.known_cards()
+            unseen_played = {c: s for c, s in zip(knowledge.played, knowledge.players) if c not in known}
+            gained = [{c for c, s in unseen_played.items() if s == seat} for seat in range(seats)]
+            holders = self.holders(gained)
+            held_by = {c: s for s, cards in enumerate(knowledge.holds) for c in cards}
+            allowed = {}
+            for card in view.game.deck.cards:
+                if card in known or card in unseen_played:
+                    continue
+                allowed[card] = [
+                    i for i, h in enumerate(holders)
+                    if (not isinstance(h.packet, int) or card not in knowledge.forbidden[h.packet])
+                    and (h.accepts is None or h.accepts(card))
+                    and (card not in self.restrict or h.packet in self.restrict[card])
+                    and (card not in held_by or h.packet == held_by[card])]
+            self._plan = (gained, holders, DealCounter([h.capacity for h in holders], allowed))
+        return self._plan
+
     def sample_view(self, rng) -> Deal:
         """A complete deal of ``view`` consistent with everything known."""
-        from .sampling import DealCounter
-        knowledge = self.knowledge
+        gained, holders, counter = self.plan()
         view = self.view
-        seats = len(view.hands)
-        known = view.known_cards()
-        unseen_played = {c: s for c, s in zip(knowledge.played, knowledge.players) if c not in known}
-        gained = [{c for c, s in unseen_played.items() if s == seat} for seat in range(seats)]
-        holders = self.holders(gained)
-        held_by = {c: s for s, cards in enumerate(knowledge.holds) for c in cards}
-        allowed = {}
-        for card in view.game.deck.cards:
-            if card in known or card in unseen_played:
-                continue
-            allowed[card] = [
-                i for i, h in enumerate(holders)
-                if (not isinstance(h.packet, int) or card not in knowledge.forbidden[h.packet])
-                and (h.accepts is None or h.accepts(card))
-                and (card not in self.restrict or h.packet in self.restrict[card])
-                and (card not in held_by or h.packet == held_by[card])]
-        dealt = DealCounter([h.capacity for h in holders], allowed).sample(rng)
+        dealt = counter.sample(rng)
         hands = [set(h.cards) | gained[s] for s, h in enumerate(view.hands)]
         extras = {name: set(p.cards) for name, p in view.extras.items()}
         piles = [[list(pile) for pile in player] for player in view.piles]

@@ -1,0 +1,93 @@
+"""The computer players: the protocol, the search levels on whole deals
+(tiny budgets), determinism, the view as the only input, bad input."""
+
+import pytest
+
+from atout.engine import GAME_NAMES, RuleError
+from atout.engine.round import Round
+from atout.solver.player_search import SearchPlayer, greedy_card, playout
+from atout.solver.players import LEVELS, make_player
+
+#: tiny budgets: whole deals stay quick
+TINY = {"samples": 1, "max_nodes": 20_000, "exact_tricks": 3}
+
+
+def play_out(rnd, players):
+    while not rnd.is_over():
+        seat = rnd.to_act
+        view = rnd.view(seat)
+        action = players[seat].decide(view)
+        assert action in view.legal
+        rnd.apply(action)
+    return rnd
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_search_levels_play_whole_deals_legally(game, level):
+    seed = {"tarot": 1, "belote": 1}.get(game, 0)
+    rnd = Round.new(game, seed=seed)
+    players = [make_player(game, level if s % 2 == 0 else "easy", seed=s, **TINY) for s in range(rnd.n_seats)]
+    play_out(rnd, players)
+    assert sum(rnd.seat_result(s) for s in range(rnd.n_seats)) == pytest.approx(0)
+
+
+def test_search_levels_are_deterministic_from_the_seed():
+    def decisions(seed):
+        rnd = Round.new("belote", seed=4)
+        players = [make_player("belote", "hard", seed=seed, **TINY) for _ in range(4)]
+        play_out(rnd, players)
+        return [a.token for a in rnd.actions]
+    assert decisions(1) == decisions(1)
+
+
+def test_the_search_sees_only_the_view():
+    """Two belote deals that differ in two unseen cards: the same view, the
+    same decision of the medium player."""
+    from test_round import swap_unseen
+    one = Round.new("belote", seed=6)
+    two = Round("belote", 6, swap_unseen("belote", one.deal, 0), None, {})
+    for rnd in (one, two):
+        for token in ("take",):
+            rnd.apply(token)
+    assert one.view(0) == two.view(0)
+    player = make_player("belote", "medium", seed=3, **TINY)
+    assert player.decide(one.view(0)) == player.decide(two.view(0))
+
+
+def test_late_in_the_deal_the_search_plays_the_double_dummy_card():
+    """With every card known to the sampler (the last trick of bridge with the
+    dummy shown leaves nothing unseen but two cards), the exact solve decides."""
+    rnd = Round.new("bridge", seed=2)
+    easy = make_player("bridge", "easy", seed=0)
+    while rnd.state.tricks_left > 2 or rnd.state.trick:
+        rnd.apply(easy.decide(rnd.view(rnd.to_act)))
+    player = SearchPlayer("bridge", 0, level="medium", samples=4)
+    view = rnd.view(rnd.to_act)
+    values = player.card_values(view)
+    assert set(values) == {a.value for a in view.legal}
+
+
+def test_greedy_playout_ends_the_deal_and_undoes_cleanly():
+    rnd = Round.new("tarot2", seed=3)
+    state = rnd.state
+    before = [set(h) for h in state.hands]
+    moves = playout(state, "tarot2")
+    assert state.is_over()
+    for _ in range(moves):
+        state.undo()
+    assert [set(h) for h in state.hands] == before
+    assert greedy_card(state, "tarot2") in state.legal_cards()
+
+
+def test_bad_levels_and_budgets():
+    assert LEVELS == ("random", "easy", "medium", "hard")
+    with pytest.raises(RuleError, match="unknown level"):
+        make_player("tarot", "expert")
+    with pytest.raises(RuleError, match="think"):
+        make_player("tarot", "hard", think=0)
+    with pytest.raises(RuleError, match="unknown game"):
+        make_player("chess", "easy")
+    rnd = Round.new("belote", seed=0)
+    with pytest.raises(RuleError, match="no decision"):
+        make_player("belote", "easy").decide(rnd.view(1))

@@ -1,0 +1,215 @@
+"""The Starlette application of `atout serve`: the page and its JSON API.
+
+The server keeps no game: every request carries the game as ``round`` (the
+``Round.to_dict`` data: game, seed, options, deal, actions) and the server
+rebuilds it by replaying the actions, answers, and sends the new ``round``
+back. A restart loses nothing; the page keeps the round in local storage.
+
+Endpoints (POST, JSON body; see the README):
+
+- ``/api/new``      {game, seat, level?, seed?, deal?, options?} -> {round, view}
+- ``/api/state``    {round, seat, open?} -> {round, view}
+- ``/api/play``     {round, seat, action?, level?, think?} -> {round, view, played}: the
+  seat's ``action``, or without one the bot on turn decides at ``level``
+- ``/api/hint``     {round, seat} -> `atout solve --all-cards --json` of the position
+- ``/api/analyse``  {round, seat, samples?, seed?, stream?} -> `atout analyse --json`
+  from the seat's view
+- ``/api/review``   {round, stream?} -> `atout review --json` of the finished deal
+
+``GET /api/games`` lists the games, levels and seats. With ``"stream": true``
+the answer is NDJSON: ``{"progress": {"done", "total"}}`` lines, then
+``{"result": ...}`` (or ``{"error": ...}`` if the work fails on the way);
+closing the connection cancels the work. A bad request gets a 400
+``{"error": "..."}`` and changes nothing, streamed or not.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import threading
+from importlib import resources
+
+import anyio
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from . import compute, table
+
+#: the largest request body accepted (a round is a deal and at most a few hundred actions)
+MAX_BODY = 64 * 1024
+
+STATIC = resources.files("atout.web") / "static"
+
+
+class BadRequest(ValueError):
+    """A request the server cannot use: answered with a 400 and its message."""
+
+
+async def read_json(request: Request) -> dict:
+    """The request's JSON object, read up to ``MAX_BODY`` bytes."""
+    declared = request.headers.get("content-length")
+    if declared is not None:
+        if not declared.isdigit():
+            raise BadRequest("bad Content-Length header")
+        if int(declared) > MAX_BODY:
+            raise BadRequest(f"request body of {declared} bytes: the limit is {MAX_BODY}")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise BadRequest(f"request body over {MAX_BODY} bytes")
+    try:
+        data = json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise BadRequest(f"the body is not JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise BadRequest("the body must be a JSON object")
+    return data
+
+
+def error(message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def api(work):
+    """An endpoint from ``work(payload) -> dict`` (run in a worker thread):
+    every bad input becomes a 400 with its message; the server goes on."""
+    async def endpoint(request: Request) -> Response:
+        try:
+            payload = await read_json(request)
+            return JSONResponse(await run_in_threadpool(work, payload))
+        except ValueError as exc:     # AtoutError, BadRequest, a bad number...
+            return error(str(exc) or type(exc).__name__)
+        except Exception as exc:      # a bug: say so, keep serving
+            return error(f"internal error: {type(exc).__name__}: {exc}", 500)
+    return endpoint
+
+
+def long_api(prepare):
+    """An endpoint for long work: ``prepare(payload)`` checks the request
+    (a 400 if it is bad) and returns ``job(progress, cancel) -> dict``, run
+    at once, or streamed with its progress when the body says ``"stream": true``."""
+    async def endpoint(request: Request) -> Response:
+        try:
+            payload = await read_json(request)
+            job = await run_in_threadpool(prepare, payload)
+            if payload.get("stream") is True:
+                return stream(job)
+            return JSONResponse(await run_in_threadpool(job, None, None))
+        except ValueError as exc:
+            return error(str(exc) or type(exc).__name__)
+        except Exception as exc:
+            return error(f"internal error: {type(exc).__name__}: {exc}", 500)
+    return endpoint
+
+
+def stream(job) -> StreamingResponse:
+    """Run ``job(progress, cancel)`` in a thread and send its
+    progress, then its result, as NDJSON lines. If the page closes the
+    connection, the work is cancelled at its next progress report."""
+    cancel = compute.Cancel()
+    lines: queue.Queue = queue.Queue()
+
+    def progress(done: int, total: int) -> None:
+        lines.put({"progress": {"done": done, "total": total}})
+
+    def run() -> None:
+        try:
+            lines.put({"result": job(progress, cancel)})
+        except ValueError as exc:
+            lines.put({"error": str(exc)})
+        except Exception as exc:      # a bug: say so on the stream
+            lines.put({"error": f"internal error: {type(exc).__name__}: {exc}"})
+
+    async def body():
+        worker = threading.Thread(target=run, daemon=True)
+        worker.start()
+        try:
+            while True:
+                try:
+                    line = lines.get_nowait()
+                except queue.Empty:
+                    await anyio.sleep(0.02)
+                    continue
+                yield json.dumps(line) + "\n"
+                if "progress" not in line:
+                    return
+        finally:
+            cancel.set()
+    return StreamingResponse(body(), media_type="application/x-ndjson")
+
+
+# -- the work of each endpoint (plain functions of the payload) ----------------------
+
+def new_game(payload: dict) -> dict:
+    rnd = table.new_round(payload)
+    seat = table.seat_of(payload, rnd)
+    return {"round": rnd.to_dict(), "view": table.view_json(rnd, seat)}
+
+
+def state(payload: dict) -> dict:
+    rnd = table.round_of(payload)
+    seat = table.seat_of(payload, rnd)
+    return {"round": rnd.to_dict(),
+            "view": table.view_json(rnd, seat, open_hands=bool(payload.get("open")))}
+
+
+def play(payload: dict) -> dict:
+    rnd = table.round_of(payload)
+    seat = table.seat_of(payload, rnd)
+    played = table.play(rnd, seat, payload.get("action"), payload.get("level", "easy"), payload.get("think"))
+    return {"round": rnd.to_dict(), "view": table.view_json(rnd, seat, open_hands=bool(payload.get("open"))),
+            "played": played}
+
+
+def hint(payload: dict) -> dict:
+    rnd = table.round_of(payload)
+    seat = table.seat_of(payload, rnd)
+    return compute.hint(table.play_state(rnd, seat))
+
+
+def analyse(payload: dict):
+    rnd = table.round_of(payload)
+    seat = table.seat_of(payload, rnd)
+    samples = table.int_field(payload, "samples", 40, 1, compute.MAX_SAMPLES)
+    seed = table.int_field(payload, "seed", 0, 0, 2**31 - 1)
+    view = rnd.view(seat)
+    compute.check_analysis(view, samples)
+    return lambda progress, cancel: compute.analyse(view, samples=samples, seed=seed,
+                                                    progress=progress, cancel=cancel)
+
+
+def review(payload: dict):
+    start, played = table.finished_play(table.round_of(payload))
+    return lambda progress, cancel: compute.review(start, played, progress=progress, cancel=cancel)
+
+
+def games(request: Request) -> JSONResponse:
+    return JSONResponse(table.games_json())
+
+
+async def index(request: Request) -> Response:
+    return FileResponse(str(STATIC / "index.html"), media_type="text/html")
+
+
+def create_app() -> Starlette:
+    routes = [
+        Route("/", index),
+        Route("/api/games", games, methods=["GET"]),
+        Route("/api/new", api(new_game), methods=["POST"]),
+        Route("/api/state", api(state), methods=["POST"]),
+        Route("/api/play", api(play), methods=["POST"]),
+        Route("/api/hint", api(hint), methods=["POST"]),
+        Route("/api/analyse", long_api(analyse), methods=["POST"]),
+        Route("/api/review", long_api(review), methods=["POST"]),
+        Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
+    ]
+    return Starlette(routes=routes)
+
+
+app = create_app()

@@ -1,0 +1,143 @@
+"""The solver's answers for a position of the play, in the JSON fields of the
+CLI (`atout solve --json`, `atout analyse --json`, `atout review --json`):
+
+- ``hint``: the double-dummy value of every legal card of the player on turn
+  (every hand seen);
+- ``analyse``: each legal card's expected value and probability of making the
+  contract, from what one seat may know (``Round.view``: its hand, the public
+  cards, the cards played), over sampled deals of the unseen cards;
+- ``review``: the value after every card of a finished deal.
+
+Long work takes a ``progress(done, total)`` callback; a ``Cancel`` stops it
+between two samples (or two cards of a review) and the answer says
+``interrupted``, with what was done.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from atout.cli.format import jsonable, value_number
+from atout.engine import RuleError
+
+#: node limit per solve where a position may be out of reach of an exact search
+HINT_NODE_LIMIT = {"tarot": 2_000_000, "tarot2": 2_000_000, "tarocco": 2_000_000}
+#: most samples one analysis request may ask for (the server runs one at a time per request)
+MAX_SAMPLES = 2000
+
+
+class Cancel:
+    """A flag the server sets when the page gives up waiting (cancel button,
+    closed connection); the work stops at its next progress report."""
+
+    def __init__(self) -> None:
+        self._event = threading.Event()
+
+    def set(self) -> None:
+        self._event.set()
+
+    def is_set(self) -> bool:
+        return self._event.is_set()
+
+
+def _reporter(progress, cancel: Cancel | None):
+    """A progress callback that also stops the work once cancelled: the
+    solver's loops treat KeyboardInterrupt as "stop and return what is done"."""
+    def report(done: int, total: int) -> None:
+        if progress is not None:
+            progress(done, total)
+        if cancel is not None and cancel.is_set():
+            raise KeyboardInterrupt
+    return report
+
+
+# -- answers --------------------------------------------------------------------------
+
+def hint(state, max_nodes: int | None = None) -> dict:
+    """`atout solve --all-cards --json` of the position (every hand seen)."""
+    from atout.solver import solve
+    if state.is_over():
+        raise RuleError("the deal is over: no card to play")
+    game = state.game
+    name, deck = game.name, game.deck
+    if max_nodes is None:
+        max_nodes = HINT_NODE_LIMIT.get(name)
+    result = solve(state, all_cards=True, max_nodes=max_nodes)
+
+    def card_value(v):
+        return value_number(name, v) if isinstance(v, int) else [value_number(name, x) for x in v]
+    return {
+        "game": name, "seat": state.to_play,
+        "value": value_number(name, result.value) if result.exact else None,
+        "exact": result.exact,
+        "lower": value_number(name, result.lower), "upper": value_number(name, result.upper),
+        "score": jsonable(result.score), "made": result.made,
+        "line": [deck.token(c) for c in result.line],
+        "cards": {deck.token(c): card_value(v) for c, v in result.cards.items()},
+        "groups": [[deck.token(c) for c in g] for g in result.groups],
+        "nodes": result.nodes, "seconds": round(result.seconds, 4),
+    }
+
+
+def check_analysis(view, samples: int) -> None:
+    """RuleError unless the view's seat is to play a card and ``samples`` is allowed."""
+    if view.phase != "play" or view.known_deal is None:
+        raise RuleError(f"no card to play now (phase {view.phase}): the analysis is for the play")
+    if view.to_act != view.seat:
+        raise RuleError(f"seat {view.to_act} is to play, not seat {view.seat}: analyse your own turn")
+    if not 1 <= samples <= MAX_SAMPLES:
+        raise RuleError(f"samples {samples}: ask for 1 to {MAX_SAMPLES}")
+
+
+def analyse(view, *, samples: int = 50, seed: int = 0, max_nodes: int | None = None,
+            progress=None, cancel: Cancel | None = None) -> dict:
+    """`atout analyse --json` for a seat on turn in the play, from its
+    ``view`` (``Round.view``): the deal as that seat knows it (its hand, the
+    public cards), the cards played, the contract as it knows it."""
+    from atout.solver.analysis import analyse as run
+    check_analysis(view, samples)
+    game = view.known_deal.game
+    name, deck = game.name, game.deck
+    result = run(name, game.format_deal(view.known_deal), view.played, samples=samples, seed=seed,
+                 workers=1, max_nodes=max_nodes, contract=dict(view.contract),
+                 progress=_reporter(progress, cancel))
+    score = result.expected_score()
+    return {
+        "game": name, "seat": result.seat, "samples": result.samples_done,
+        "samples_requested": result.samples_requested, "interrupted": result.interrupted,
+        "seed": seed,
+        "cards": [{"card": deck.token(c.card), "value": value_number(name, c.mean),
+                   "stderr": value_number(name, c.stderr),
+                   "value_bounds": [value_number(name, c.mean_lower), value_number(name, c.mean_upper)],
+                   "made_probability": c.made_probability, "made_stderr": c.made_stderr,
+                   "made": c.made, "failed": c.failed, "unsettled": c.unsettled}
+                  for c in result.cards],
+        "expected_score": None if score is None else {"mean": score[0], "stderr": score[1]},
+        "histogram": {str(value_number(name, k)): n for k, n in result.histogram().items()},
+        "seconds": round(result.seconds, 3),
+    }
+
+
+def review(start, played, *, max_nodes: int | None = None, progress=None,
+           cancel: Cancel | None = None) -> dict:
+    """`atout review --json` of the cards ``played`` from the play state
+    ``start`` (left as it was)."""
+    from atout.solver.review import review as run
+    game = start.game
+    name, deck = game.name, game.deck
+    if max_nodes is None:
+        max_nodes = HINT_NODE_LIMIT.get(name)
+    result = run(start, list(played), max_nodes=max_nodes, progress=_reporter(progress, cancel))
+
+    def bounds(b):
+        return value_number(name, b[0]) if b[0] == b[1] else [value_number(name, b[0]),
+                                                               value_number(name, b[1])]
+    return {
+        "game": name, "interrupted": result.interrupted, "nodes": result.nodes,
+        "seconds": round(result.seconds, 3),
+        "start": bounds(result.cards[0].before) if result.cards else None,
+        "cards": [{"index": c.index, "seat": c.seat, "card": deck.token(c.card),
+                   "value_after": bounds(c.after), "loss": value_number(name, c.loss),
+                   "exact": c.exact} for c in result.cards],
+    }
+

@@ -1,0 +1,213 @@
+"""The table: a game rebuilt from the request, a decision taken (the
+person's or a bot's), and what one seat sees, as JSON for the page.
+
+A game is ``engine.round.Round``; the page holds its ``to_dict()`` data
+(``round``) and sends it with every request, so the server keeps nothing.
+Bots are ``solver.players.make_player`` at the level the page asks for:
+a level change keeps the game.
+"""
+
+from __future__ import annotations
+
+import random
+
+from atout.cli.format import jsonable
+from atout.engine import GAME_NAMES, RuleError, get_game
+from atout.engine.round import Round
+from atout.solver.players import LEVELS, make_player, parse_level
+
+#: actions a saved round may hold (the longest deal, tarot with its discard, has about 90)
+MAX_ACTIONS = 400
+#: the longest a bot may think for one decision (seconds)
+MAX_THINK = 30
+
+
+# -- reading the request ----------------------------------------------------------------
+
+def int_field(payload: dict, name: str, default, low: int, high: int) -> int:
+    value = payload.get(name, default)
+    if value is None:
+        value = default
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise RuleError(f"{name} {value!r}: a whole number from {low} to {high}")
+    return value
+
+
+def text_field(payload: dict, name: str, required: bool = False) -> str | None:
+    value = payload.get(name)
+    if value is None:
+        if required:
+            raise RuleError(f"missing field {name!r}")
+        return None
+    if not isinstance(value, str):
+        raise RuleError(f"{name} {value!r}: a text is expected")
+    return value
+
+
+def new_round(payload: dict) -> Round:
+    """A new deal: ``game``; ``seed`` (default: a random one) or ``deal`` in
+    atout's notation (belote: the bidding deal with its stock); ``options``."""
+    game = get_game(text_field(payload, "game", required=True)).name
+    seed = payload.get("seed")
+    seed = random.randrange(2**31) if seed is None else int_field(payload, "seed", 0, 0, 2**31 - 1)
+    deal = text_field(payload, "deal")
+    if deal is not None and not deal.strip():
+        deal = None
+    options = payload.get("options") or {}
+    if not isinstance(options, dict) or not all(
+            isinstance(v, (str, int, float, bool)) for v in options.values()):
+        raise RuleError("options: an object of simple values (e.g. {\"widow\": 2})")
+    taken = sorted(set(options) & {"game_name", "seed", "deal"})
+    if taken:
+        raise RuleError(f"options: {', '.join(taken)} is a field of its own, not an option")
+    return Round.new(game, seed=seed, deal=deal, **options)
+
+
+def round_of(payload: dict) -> Round:
+    """The game the request carries, rebuilt by replaying its actions."""
+    data = payload.get("round")
+    if not isinstance(data, dict):
+        raise RuleError("missing field 'round': the game as /api/new returned it")
+    actions = data.get("actions") or []
+    if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
+        raise RuleError(f"round actions: a list of at most {MAX_ACTIONS} decisions")
+    get_game(str(data.get("game", "")))   # an unknown game is named as such
+    return Round.from_dict(data)
+
+
+def seat_of(payload: dict, rnd: Round) -> int:
+    return int_field(payload, "seat", 0, 0, rnd.n_seats - 1)
+
+
+# -- decisions ------------------------------------------------------------------------------
+
+def play(rnd: Round, seat: int, action, level, think=None) -> dict:
+    """The seat's ``action`` (a token) when it is to act; with no action, the
+    bot on turn decides at ``level`` (``think``: the search levels' budget
+    in seconds). Returns who did what."""
+    if rnd.is_over():
+        raise RuleError("the deal is over: no decision is left")
+    actor = rnd.to_act
+    if action is not None:
+        if not isinstance(action, str):
+            raise RuleError(f"action {action!r}: a card or a bid as text")
+        if actor != seat:
+            raise RuleError(f"not your turn: seat {actor} is to act")
+        chosen = rnd.apply(action)
+    else:
+        if actor == seat:
+            raise RuleError(f"seat {seat} is to act: send its action")
+        if think is not None and (isinstance(think, bool) or not isinstance(think, (int, float))
+                                  or not 0 < think <= MAX_THINK):
+            raise RuleError(f"think {think!r}: seconds above 0, at most {MAX_THINK}")
+        player = make_player(rnd.game.name, parse_level(level), seed=rnd.seed, think=think)
+        chosen = rnd.apply(player.decide(rnd.view(actor)))
+    return {"seat": actor, "kind": chosen.kind, "action": chosen.token}
+
+
+def play_state(rnd: Round, seat: int):
+    """A copy of the play state (for the solver), during the play only."""
+    if rnd.phase != "play" or rnd.state is None:
+        raise RuleError(f"no card to play now (phase {rnd.phase}): the solver answers during the play")
+    return rnd.state.clone()
+
+
+def finished_play(rnd: Round):
+    """(the play state at its first card, every card played) of a finished deal."""
+    if not rnd.is_over():
+        raise RuleError("the deal is not over: the review comes after the last card")
+    if rnd.state is None:
+        raise RuleError("the deal was void: nothing was played")
+    start = rnd.state.clone()
+    played = list(start.played)
+    while start.played:
+        start.undo()
+    return start, played
+
+
+# -- what the page shows ----------------------------------------------------------------------
+
+def running_points(state) -> list:
+    """Points each side has won so far, in the game's everyday count:
+    Belote card points, Smear game points, else tricks."""
+    name = state.game.name
+    if name == "belote":
+        return [state.card_points_of_side(s) for s in (0, 1)]
+    if name == "smear":
+        from atout.engine.smear import game_totals
+        return list(game_totals(state.tricks, state.game.sides, state.max_side))
+    sides = sorted(set(state.game.sides))
+    return [state.tricks_won(s) for s in sides]
+
+
+#: public and private facts of a view that hold cards
+CARD_FACTS = {"turned", "dog", "discard", "discard_trumps", "handfuls", "handful", "taken", "piles",
+              "dummy"}
+
+POINTS_UNIT = {"belote": "card points", "smear": "game points (A4 K3 Q2 J1 T10)"}
+
+
+def view_json(rnd: Round, seat: int, open_hands: bool = False) -> dict:
+    """What ``seat`` sees, with tokens for cards; every hand when the deal
+    is over or when ``open_hands`` (the double-dummy analysis view)."""
+    game = rnd.game
+    deck = game.deck
+    view = rnd.view(seat)
+
+    def cards(value):
+        """Cards (ints) to tokens, in a fact known to hold cards."""
+        if isinstance(value, int) and not isinstance(value, bool) and value in deck:
+            return deck.token(value)
+        if isinstance(value, (list, tuple, set, frozenset)):
+            return [cards(v) for v in value]
+        if isinstance(value, dict):
+            return {str(k): cards(v) for k, v in value.items()}
+        return value
+
+    def facts(public: dict) -> dict:
+        """Public or private facts: card keys as tokens (a bare number is a
+        card only for the turned card: tarocco's discard_trumps is a count)."""
+        out = {}
+        for key, value in public.items():
+            if key == "face_up":    # tarot2: per player, (pile number, card on top)
+                out[key] = [[[k, deck.token(c)] for k, c in player] for player in value]
+            elif key in CARD_FACTS and (key == "turned" or not isinstance(value, int)):
+                out[key] = cards(value)
+            else:
+                out[key] = jsonable(value)
+        return out
+
+    state = rnd.state
+    out = {
+        "game": game.name, "title": game.title, "seat": seat, "n_seats": game.n_seats,
+        "sides": list(game.sides), "phase": view.phase, "to_act": view.to_act,
+        "acting_for": view.acting_for, "hand": [deck.token(c) for c in view.hand],
+        "legal": [a.token for a in view.legal],
+        "legal_kind": view.legal[0].kind if view.legal else None,
+        "auction": [[s, t] for s, t in view.auction],
+        "announcements": [[s, what, cards(detail) if isinstance(detail, (list, tuple)) else jsonable(detail)] for s, what, detail in view.announcements],
+        "public": facts(view.public), "private": facts(view.private),
+        "trick": {"leader": view.trick[0], "cards": [deck.token(c) for c in view.trick[1]]},
+        "tricks": [{"leader": leader, "cards": [deck.token(c) for c in cards], "winner": winner}
+                   for leader, cards, winner in view.tricks],
+        "hand_sizes": [len(h) for h in state.hands] if state is not None else None,
+        "points": running_points(state) if state is not None else None,
+        "points_unit": POINTS_UNIT.get(game.name, "tricks"),
+        "score": jsonable(rnd.score()) if rnd.is_over() else None,
+        "hands": None,
+    }
+    if state is not None and (open_hands or rnd.is_over()):
+        if rnd.is_over():   # every card as dealt for the play
+            out["hands"] = [[deck.token(c) for c in sorted(h.cards)] for h in state.deal.hands]
+        else:
+            out["hands"] = [[deck.token(c) for c in sorted(h)] for h in state.hands]
+    return out
+
+
+def games_json() -> dict:
+    games = []
+    for name in GAME_NAMES:
+        game = get_game(name)
+        games.append({"name": name, "title": game.title, "seats": game.n_seats,
+                      "sides": list(game.sides)})
+    return {"games": games, "levels": list(LEVELS)}
