@@ -10,8 +10,8 @@ from atout.engine import get_game
 
 from .describe import (contract_text, direction, made_label, made_meaning, outcome_names, seat_name,
                        side_name)
-from .format import (VALUE_MEANING, card_text, histogram_lines, json_text, pad, progress_reporter,
-                     value_number, value_text)
+from .format import (VALUE_MEANING, analysis_json, card_text, histogram_lines, json_text, pad,
+                     progress_reporter, review_json, value_number, value_text)
 from .options import NODE_LIMIT, SCHEDULER_OPTION, with_contract
 
 #: default node limit of each of `atout review`'s solves (one per card played)
@@ -63,22 +63,7 @@ def analyse(game_name, deal_text, played, samples, seed, workers, max_nodes, val
     deck = game.deck
     name = game.name
     if as_json:
-        score = result.expected_score()
-        click.echo(json_text({
-            "game": name, "seat": result.seat, "samples": result.samples_done,
-            "samples_requested": result.samples_requested, "interrupted": result.interrupted,
-            "contract_only": result.contract_only,
-            "seed": seed,
-            "cards": [{"card": deck.token(c.card), "value": value_number(name, c.mean),
-                       "stderr": value_number(name, c.stderr),
-                       "value_bounds": [value_number(name, c.mean_lower), value_number(name, c.mean_upper)],
-                       "made_probability": c.made_probability, "made_stderr": c.made_stderr,
-                       "made": c.made, "failed": c.failed, "unsettled": c.unsettled}
-                      for c in result.cards],
-            "expected_score": None if score is None else {"mean": score[0], "stderr": score[1]},
-            "histogram": {str(value_number(name, k)): n for k, n in result.histogram().items()},
-            "seconds": round(result.seconds, 3),
-        }))
+        click.echo(json_text(analysis_json(game, result, seed)))
         return
     position = result.position
     click.echo(f"{name}: {seat_name(game, result.seat)} to play, {result.samples_done} of "
@@ -161,17 +146,8 @@ def review(game_name, deal_text, played, max_nodes, as_json, contract):
     deck = game.deck
     name = game.name
 
-    def bounds(b):
-        return value_number(name, b[0]) if b[0] == b[1] else [value_number(name, b[0]), value_number(name, b[1])]
     if as_json:
-        click.echo(json_text({
-            "game": name, "interrupted": result.interrupted, "nodes": result.nodes,
-            "seconds": round(result.seconds, 3),
-            "start": bounds(result.cards[0].before) if result.cards else None,
-            "cards": [{"index": c.index, "seat": c.seat, "card": deck.token(c.card),
-                       "value_after": bounds(c.after), "loss": value_number(name, c.loss),
-                       "exact": c.exact} for c in result.cards],
-        }))
+        click.echo(json_text(review_json(game, result)))
         return
     click.echo(contract_text(state, contract))
     click.echo(f"{name}: value = {VALUE_MEANING[name]}")

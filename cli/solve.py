@@ -12,8 +12,8 @@ from atout.engine import GAME_NAMES, RuleError, get_game
 from atout.engine.belote import parse_variant
 
 from .describe import TABLE_AXES, contract_text, direction, score_text, seat_name
-from .format import (VALUE_MEANING, cards_text, json_text, jsonable, pad, progress_reporter, scale,
-                     search_status, value_number, value_text)
+from .format import (VALUE_MEANING, cards_text, json_text, pad, progress_reporter, scale,
+                     search_status, solve_json, value_number, value_text)
 from .options import NODE_LIMIT, SECONDS, FiniteFloat, with_contract
 
 #: default node limit of `atout solve` where a full deal may not finish
@@ -77,22 +77,8 @@ def solve(game_name, deal_text, played, all_cards, max_nodes, max_seconds, at_le
     finally:
         close()
     deck, name = game.deck, game.name
-
-    def card_value(v):
-        return value_number(name, v) if isinstance(v, int) else [value_number(name, x) for x in v]
-
     if as_json:
-        click.echo(json_text({
-            "game": name, "value": value_number(name, result.value) if result.exact else None,
-            "exact": result.exact,
-            "lower": value_number(name, result.lower), "upper": value_number(name, result.upper),
-            "score": jsonable(result.score), "made": result.made,
-            "line": [deck.token(c) for c in result.line],
-            "cards": {deck.token(c): card_value(v) for c, v in result.cards.items()},
-            "groups": [[deck.token(c) for c in g] for g in result.groups],
-            "nodes": result.nodes, "seconds": round(result.seconds, 4),
-            "interrupted": result.interrupted,
-        }))
+        click.echo(json_text(solve_json(game, result)))
         return
     click.echo(contract_text(state, contract))
     if result.interrupted:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import threading
 
-from atout.cli.format import jsonable, value_number
+from atout.cli.format import analysis_json, review_json, solve_json
 from atout.engine import RuleError
 
 #: node limit per solve where a position may be out of reach of an exact search
@@ -59,24 +59,11 @@ def hint(state, max_nodes: int | None = None) -> dict:
     if state.is_over():
         raise RuleError("the deal is over: no card to play")
     game = state.game
-    name, deck = game.name, game.deck
+    name = game.name
     if max_nodes is None:
         max_nodes = HINT_NODE_LIMIT.get(name)
     result = solve(state, all_cards=True, max_nodes=max_nodes)
-
-    def card_value(v):
-        return value_number(name, v) if isinstance(v, int) else [value_number(name, x) for x in v]
-    return {
-        "game": name, "seat": state.to_play,
-        "value": value_number(name, result.value) if result.exact else None,
-        "exact": result.exact,
-        "lower": value_number(name, result.lower), "upper": value_number(name, result.upper),
-        "score": jsonable(result.score), "made": result.made,
-        "line": [deck.token(c) for c in result.line],
-        "cards": {deck.token(c): card_value(v) for c, v in result.cards.items()},
-        "groups": [[deck.token(c) for c in g] for g in result.groups],
-        "nodes": result.nodes, "seconds": round(result.seconds, 4),
-    }
+    return {**solve_json(game, result), "seat": state.to_play}
 
 
 def check_analysis(view, samples: int) -> None:
@@ -97,25 +84,11 @@ def analyse(view, *, samples: int = 50, seed: int = 0, max_nodes: int | None = N
     from atout.solver.analysis import analyse as run
     check_analysis(view, samples)
     game = view.known_deal.game
-    name, deck = game.name, game.deck
+    name = game.name
     result = run(name, game.format_deal(view.known_deal), view.played, samples=samples, seed=seed,
                  workers=1, max_nodes=max_nodes, contract=dict(view.contract),
                  progress=_reporter(progress, cancel))
-    score = result.expected_score()
-    return {
-        "game": name, "seat": result.seat, "samples": result.samples_done,
-        "samples_requested": result.samples_requested, "interrupted": result.interrupted,
-        "seed": seed,
-        "cards": [{"card": deck.token(c.card), "value": value_number(name, c.mean),
-                   "stderr": value_number(name, c.stderr),
-                   "value_bounds": [value_number(name, c.mean_lower), value_number(name, c.mean_upper)],
-                   "made_probability": c.made_probability, "made_stderr": c.made_stderr,
-                   "made": c.made, "failed": c.failed, "unsettled": c.unsettled}
-                  for c in result.cards],
-        "expected_score": None if score is None else {"mean": score[0], "stderr": score[1]},
-        "histogram": {str(value_number(name, k)): n for k, n in result.histogram().items()},
-        "seconds": round(result.seconds, 3),
-    }
+    return analysis_json(game, result, seed)
 
 
 def review(start, played, *, max_nodes: int | None = None, progress=None,
@@ -124,20 +97,7 @@ def review(start, played, *, max_nodes: int | None = None, progress=None,
     ``start`` (left as it was)."""
     from atout.solver.review import review as run
     game = start.game
-    name, deck = game.name, game.deck
     if max_nodes is None:
-        max_nodes = HINT_NODE_LIMIT.get(name)
+        max_nodes = HINT_NODE_LIMIT.get(game.name)
     result = run(start, list(played), max_nodes=max_nodes, progress=_reporter(progress, cancel))
-
-    def bounds(b):
-        return value_number(name, b[0]) if b[0] == b[1] else [value_number(name, b[0]),
-                                                               value_number(name, b[1])]
-    return {
-        "game": name, "interrupted": result.interrupted, "nodes": result.nodes,
-        "seconds": round(result.seconds, 3),
-        "start": bounds(result.cards[0].before) if result.cards else None,
-        "cards": [{"index": c.index, "seat": c.seat, "card": deck.token(c.card),
-                   "value_after": bounds(c.after), "loss": value_number(name, c.loss),
-                   "exact": c.exact} for c in result.cards],
-    }
-
+    return review_json(game, result)
