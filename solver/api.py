@@ -99,6 +99,7 @@ class Solver:
         self.fr = np.zeros((MAXDEPTH + 1, K.N_FRAME), dtype=np.int64)
         self.mask = size - 1
         self.generation = 0
+        self.table_nodes = 0    # nodes of the last bridge ``table`` call
 
     def new_generation(self) -> int:
         self.generation += 1
@@ -372,6 +373,7 @@ def _belote_table(game, deal, solver, max_nodes):
 
 def _bridge_table(game, deal, solver, max_nodes):
     out = {seat: {} for seat in BRIDGE_SEATS}
+    solver.table_nodes = 0      # the nodes of the 20 solves (read by the benchmarks)
     for strain in BRIDGE_STRAINS:
         # one table generation per strain: every search counts N-S tricks,
         # so the four opening leaders share their entries
@@ -385,6 +387,7 @@ def _bridge_table(game, deal, solver, max_nodes):
             pos.already = state.tricks_won(0)
             budget = _Budget(max_nodes, None)
             lo, hi, exact = solver._value(pos, gen, budget, guess=guess)
+            solver.table_nodes += budget.nodes
             total = pos.bound() + pos.already
             if not exact:
                 out[declarer][strain] = [lo, hi] if declarer in "NS" else [total - hi, total - lo]
