@@ -153,6 +153,8 @@ class Solver:
         if hi is None:
             hi = pos.already + pos.bound()
         lo, hi = max(lo, pos.already), min(hi, pos.already + pos.bound())
+        if guess is not None and guess <= lo < hi:
+            guess = lo + 1      # the value is at least lo: ask the next one up
         walk = guess is not None and lo < guess <= hi
         t = guess if walk else (lo + hi + 1) // 2
         step = 1
