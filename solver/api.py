@@ -376,6 +376,7 @@ def _belote_table(game, deal, solver, max_nodes):
 def _bridge_table(game, deal, solver, max_nodes):
     out = {seat: {} for seat in BRIDGE_SEATS}
     solver.table_nodes = 0      # the nodes of the 20 solves (read by the benchmarks)
+    stores = 0
     for strain in BRIDGE_STRAINS:
         # one table generation per strain: every search counts N-S tricks,
         # so the four opening leaders share their entries
@@ -388,7 +389,11 @@ def _bridge_table(game, deal, solver, max_nodes):
             pos.rules[K.R_MAXSIDE] = 0
             pos.already = state.tricks_won(0)
             budget = _Budget(max_nodes, None)
+            # the table's replacement age goes on from the last declarer's
+            # stores: the oldest entries are replaced, not this search's own
+            budget.ctx[K.C_TTSTORES] = stores
             lo, hi, exact = solver._value(pos, gen, budget, guess=guess)
+            stores = int(budget.ctx[K.C_TTSTORES])
             solver.table_nodes += budget.nodes
             total = pos.bound() + pos.already
             if not exact:
