@@ -694,8 +694,10 @@ def sure_trumps(L, rules, sides, side):
 #   generation of the exact-key layouts sharing the arrays)
 #   vals[a] lower bound, upper bound, best lead
 # A suit's pattern is the owners of its k top cards (2 bits each, strongest
-# first) then k (4 bits).
-PT_WAYS = 32
+# first) then k (4 bits). A lengths key has at most ``PT_WAYS`` entries, and
+# deep searches visit many more patterns per key: 64 ways took 18% fewer
+# nodes than 32 on opening leads (128: 4% fewer again, slower scans).
+PT_WAYS = 64
 
 
 @kernel
