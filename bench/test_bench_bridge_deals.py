@@ -2,7 +2,8 @@
 same run, one thread each: the whole distribution, not a few fixed deals.
 
     python -m pytest bench/test_bench_bridge_deals.py --benchmark-only -s
-    python bench/test_bench_bridge_deals.py [tables] [leads] [--deals N] [--first SEED]
+    python bench/test_bench_bridge_deals.py [tables] [leads] [--deals N] [--first SEED] [--rows]
+    python bench/test_bench_bridge_deals.py --summarise OUT1 OUT2 ...
 
 Two measurements on the deals ``BRIDGE.random_deal(seed)``, seeds
 ``FIRST_SEED .. FIRST_SEED + N - 1`` (N = 100 unless ``ATOUT_BENCH_DEALS``
@@ -132,7 +133,7 @@ def measure(kind, deal_seeds, strain=None, progress=None):
             ours, nodes, their, their_nodes = time_lead(solver, deal, strain, raw)
         rows.append((seed, BRIDGE.format_deal(deal), ours, nodes, their, their_nodes))
         if progress:
-            progress(i + 1, len(deal_seeds))
+            progress(i + 1, len(deal_seeds), rows[-1])
     return rows
 
 
@@ -200,33 +201,63 @@ def test_opening_leads_against_dds(benchmark, strain):
 # -- plain script ---------------------------------------------------------------------------
 
 
+def row_line(label, row) -> str:
+    """One deal as a line ``--summarise`` reads back."""
+    seed, pbn, ours, nodes, their, their_nodes = row
+    return f"row {label.replace(' ', '_')} {seed} {pbn.replace(' ', '_')} {ours} {nodes} {their} {their_nodes}"
+
+
+def read_rows(paths) -> dict:
+    """The rows printed by ``--rows`` runs (e.g. halves run in parallel on a
+    loaded machine), by measurement."""
+    out: dict = {}
+    for path in paths:
+        for line in open(path):
+            p = line.split()
+            if len(p) != 8 or p[0] != "row":
+                continue
+            num = [None if x == "None" else float(x) for x in p[4:]]
+            row = (int(p[2]), p[3].replace("_", " "), num[0], int(num[1]), num[2],
+                   None if num[3] is None else int(num[3]))
+            out.setdefault(p[1].replace("_", " "), {})[row[0]] = row
+    return {label: [rows[k] for k in sorted(rows)] for label, rows in out.items()}
+
+
 def main(argv):
     import argparse
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("what", nargs="*", help="tables, leads (default: both)")
     ap.add_argument("--deals", type=int, default=DEALS)
     ap.add_argument("--first", type=int, default=FIRST_SEED)
-    ap.add_argument("--rows", action="store_true", help="print every deal")
+    ap.add_argument("--rows", action="store_true", help="print every deal as it is done")
+    ap.add_argument("--summarise", nargs="+", metavar="FILE",
+                    help="the figures of the rows in these outputs of --rows runs")
     args = ap.parse_args(argv)
+    if args.summarise:
+        for label, rows in read_rows(args.summarise).items():
+            print(format_summary(label, summary(rows)))
+            print("slowest:")
+            print("\n".join(slowest(rows)))
+        return
     args.what = args.what or ["tables", "leads"]
     print(f"{time.strftime('%Y-%m-%d %H:%M')}, load average {os.getloadavg()[0]:.2f}, "
-          f"{args.deals} deals from seed {args.first}, DDS {'on' if dds() else 'not installed'}")
-
-    def progress(i, n):
-        print(f"\r  {i}/{n}", end="", file=sys.stderr, flush=True)
-
+          f"{args.deals} deals from seed {args.first}, DDS {'on' if dds() else 'not installed'}",
+          flush=True)
     jobs = [("tables", None)] if "tables" in args.what else []
     jobs += [("leads", s) for s in LEAD_STRAINS] if "leads" in args.what else []
     for kind, strain in jobs:
+        label = "tables" if kind == "tables" else f"opening lead {strain}, every card"
+
+        def progress(i, n, row):
+            print(f"\r  {i}/{n}", end="", file=sys.stderr, flush=True)
+            if args.rows:
+                print(row_line(label, row), flush=True)
+
         rows = measure(kind, seeds(args.deals, args.first), strain, progress)
         print(file=sys.stderr)
-        label = "tables" if kind == "tables" else f"opening lead {strain}, every card"
         print(format_summary(label, summary(rows)))
         print("slowest:")
         print("\n".join(slowest(rows)))
-        if args.rows:
-            for r in rows:
-                print("  " + " ".join(str(x) for x in r))
     print(f"load average at the end {os.getloadavg()[0]:.2f}")
 
 
