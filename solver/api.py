@@ -168,6 +168,7 @@ class Solver:
         self.mask = size - 1
         self.generation = 0
         self.interruptible = bool(interruptible)
+        self.table_nodes = 0    # nodes of the last bridge ``table`` call
 
     def new_generation(self) -> int:
         self.generation += 1
@@ -229,6 +230,8 @@ class Solver:
         if hi is None:
             hi = pos.already + pos.bound()
         lo, hi = max(lo, pos.already), min(hi, pos.already + pos.bound())
+        if guess is not None and guess <= lo < hi:
+            guess = lo + 1      # the value is at least lo: ask the next one up
         walk = guess is not None and lo < guess <= hi
         t = guess if walk else (lo + hi + 1) // 2
         step = 1
@@ -522,7 +525,6 @@ def _choices_table(game, deal, solver, max_nodes, extra, out, progress):
             out[key] = None      # the bidder holds no card of that suit to lead
         else:
             result = solver.solve(state, line=False, max_nodes=max_nodes)
-            out[key] = [result.lower, result.upper]
             out[key] = _entry(result)
         if progress:
             progress(done + 1, len(choices[game.name]))
@@ -536,7 +538,6 @@ def _belote_table(game, deal, solver, max_nodes, extra, out, progress):
         for taker in range(4):
             state = game.new_state(deal, **{**(extra or {}), "trump": trump, "taker": taker})
             result = solver.solve(state, line=False, max_nodes=max_nodes)
-            out[trump][taker] = [result.lower, result.upper]
             out[trump][taker] = _entry(result)
             if progress:
                 progress(4 * i + taker + 1, 16)
@@ -545,6 +546,8 @@ def _belote_table(game, deal, solver, max_nodes, extra, out, progress):
 def _bridge_table(game, deal, solver, max_nodes, out, progress):
     for seat in BRIDGE_SEATS:
         out[seat] = {}
+    solver.table_nodes = 0      # the nodes of the 20 solves (read by the benchmarks)
+    stores = 0
     for i, strain in enumerate(BRIDGE_STRAINS):
         # one table generation per strain: every search counts N-S tricks,
         # so the four opening leaders share their entries
@@ -557,7 +560,12 @@ def _bridge_table(game, deal, solver, max_nodes, out, progress):
             pos.rules[K.R_MAXSIDE] = 0
             pos.already = state.tricks_won(0)
             budget = _Budget(max_nodes, None)
+            # the table's replacement age goes on from the last declarer's
+            # stores: the oldest entries are replaced, not this search's own
+            budget.ctx[K.C_TTSTORES] = stores
             lo, hi, exact = solver._value(pos, gen, budget, guess=guess)
+            stores = int(budget.ctx[K.C_TTSTORES])
+            solver.table_nodes += budget.nodes
             total = pos.bound() + pos.already
             if not exact:
                 out[declarer][strain] = [lo, hi] if declarer in "NS" else [total - hi, total - lo]
