@@ -220,8 +220,8 @@ def _worker(task) -> dict:
 
 
 def _solve(settings: Settings, entry: Entry) -> dict:
-    from atout.cli.format import jsonable, value_number
     from . import api
+    from .json_form import jsonable, value_number
     from .par import par
     game = get_game(settings.game)
     deal = game.parse_deal(entry.deal)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import threading
 
-from atout.cli.format import analysis_json, review_json, solve_json
+from atout.solver.json_form import analysis_json, review_json, solve_json
 from atout.engine import RuleError
 
 #: node limit per solve where a position may be out of reach of an exact search

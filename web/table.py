@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from atout.cli.format import jsonable
+from atout.solver.json_form import jsonable
 from atout.engine import GAME_NAMES, RuleError, get_game
 from atout.engine.round import Round
 from atout.solver.players import LEVELS, make_player, parse_level
