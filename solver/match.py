@@ -113,7 +113,9 @@ def play_pair(job: MatchJob, index: int, solve_fn=None) -> PairResult:
     times: dict = {"A": [], "B": []}
     first, score1 = play_game(job, index, 0, times)
     second, score2 = play_game(job, index, 1, times)
-    return PairResult(index, first + second, (first, second), times, (score1, score2))
+    # rounded: tarot scores are thirds, whose float sums leave 1e-15 residues
+    return PairResult(index, round(first + second, 9), (round(first, 9), round(second, 9)), times,
+                      (score1, score2))
 
 
 def _worker(args):
