@@ -12,6 +12,7 @@ from atout.engine import GAME_NAMES, AtoutError, RuleError, get_game
 from atout.engine.cards import suit_of
 
 from .format import jsonable, progress_reporter
+from .options import SCHEDULER_OPTION, SECONDS
 
 GAME = click.option("--game", "-g", "game_name", required=True,
                     type=click.Choice(GAME_NAMES, case_sensitive=False), help="The game.")
@@ -324,8 +325,9 @@ class Table:
 @click.option("--partner-level", type=click.Choice(LEVEL_NAMES, case_sensitive=False), default=None,
               help="Level of your partner (games with partners: tarocco, belote, smear, bridge).")
 @click.option("--seat", type=int, default=0, show_default=True, help="Your seat.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deal and of the players.")
-@click.option("--think", type=float, default=None, help="Seconds the medium/hard players may think per decision.")
+@click.option("--seed", type=click.IntRange(0), default=0, show_default=True,
+              help="Seed of the deal and of the players.")
+@click.option("--think", type=SECONDS, default=None, help="Seconds the medium/hard players may think per decision.")
 @click.option("--resume", type=str, default=None, help="Go on with a game saved with `save FILE`.")
 @with_round_options
 def play(game_name, level, partner_level, seat, seed, think, resume, widow, bridge_contract, declarer, variant):
@@ -377,12 +379,15 @@ def play(game_name, level, partner_level, seat, seed, think, resume, widow, brid
 @click.option("--players", required=True, help="Two players A,B: levels (random, easy, medium, hard), "
                                                 "optionally with options, e.g. hard,medium:samples=20.")
 @click.option("--deals", type=int, default=100, show_default=True, help="Deal pairs (each played twice).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deals and players.")
+@click.option("--seed", type=click.IntRange(0), default=0, show_default=True,
+              help="Seed of the deals and players.")
 @click.option("--workers", type=int, default=1, show_default=True, help="Worker processes.")
-@click.option("--think", type=float, default=None, help="Seconds per decision of the search levels.")
+@click.option("--think", type=SECONDS, default=None, help="Seconds per decision of the search levels.")
+@SCHEDULER_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @with_round_options
-def match(game_name, players, deals, seed, workers, think, as_json, widow, bridge_contract, declarer, variant):
+def match(game_name, players, deals, seed, workers, think, scheduler, as_json, widow, bridge_contract,
+          declarer, variant):
     """A duplicate match: each deal is played twice with the seats exchanged
     (A holds in the second game the cards B held in the first), so the luck
     of the deal cancels. Reports each pair's difference (A's result minus
@@ -402,7 +407,7 @@ def match(game_name, players, deals, seed, workers, think, as_json, widow, bridg
     report, close = progress_reporter("deal pairs")
     try:
         result = run_match(game.name, players, deals=deals, seed=seed, workers=workers, think=think,
-                           options=options, progress=report)
+                           options=options, progress=report, scheduler=scheduler)
     finally:
         close()
     interval = result.mean_interval()

@@ -165,9 +165,12 @@ class MatchResult:
 
 
 def run_match(game: str, players: str, *, deals: int = 100, seed: int = 0, workers: int = 1,
-              think: float | None = None, options: dict | None = None, progress=None) -> MatchResult:
+              think: float | None = None, options: dict | None = None, progress=None,
+              scheduler: str | None = None) -> MatchResult:
     """Play ``deals`` duplicate pairs of ``players`` ("A,B"); see the module
-    docstring. Ctrl-C returns the pairs finished with ``interrupted`` set."""
+    docstring. Ctrl-C returns the pairs finished with ``interrupted`` set.
+    ``scheduler``: the address of a Dask scheduler to play the pairs on
+    (instead of ``workers`` local processes); same seed, same match."""
     from atout.engine import get_game
     game = get_game(game).name
     if deals < 1:
@@ -180,7 +183,8 @@ def run_match(game: str, players: str, *, deals: int = 100, seed: int = 0, worke
     job = MatchJob(game, a, b, int(seed), tuple(sorted(options.items())), think)
     result = MatchResult(game, a.name, b.name, int(seed), deals)
     start = time.perf_counter()
-    result.pairs, result.interrupted = run_samples(play_pair, _worker, job, deals, workers, progress)
+    result.pairs, result.interrupted = run_samples(play_pair, _worker, job, deals, workers, progress,
+                                                   scheduler=scheduler)
     result.seconds = time.perf_counter() - start
     return result
 

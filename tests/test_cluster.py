@@ -93,6 +93,16 @@ def test_bid_on_the_cluster_equals_one_process(cluster):
     assert remote.recommendation == one.recommendation
 
 
+def test_match_on_the_cluster_equals_one_process(cluster):
+    from atout.solver.match import run_match
+
+    def outcome(result):
+        return [(p.index, p.difference, p.results, p.scores) for p in result.pairs]
+    one = run_match("smear", "easy,random", deals=4, seed=11)
+    remote = run_match("smear", "easy,random", deals=4, seed=11, scheduler=cluster)
+    assert len(one.pairs) == 4 and outcome(remote) == outcome(one)
+
+
 def test_cli_analyse_with_scheduler_prints_the_local_answer(cluster, capsys):
     args = ["analyse", "--game", "smear", "8.T9.8.J9 ? ? ? undealt:?", "--bidder", "0", "--bid", "2",
             "--trump", "H", "--samples", "4", "--json"]
@@ -117,6 +127,7 @@ def _free_port():
     ["batch", "--game", "smear", "DEALS"],
     ["analyse", "--game", "smear", "8.T9.8.J9 ? ? ? undealt:?", "--bidder", "0", "--trump", "H"],
     ["bid", "--game", "smear", "--seat", "0", "AK.Q.T9.J"],
+    ["match", "--game", "smear", "--players", "easy,random", "--deals", "2"],
 ])
 def test_an_unreachable_scheduler_is_one_error_line(command, tmp_path, capsys):
     deals = tmp_path / "deals.txt"
