@@ -11,7 +11,7 @@ import click
 
 from atout.engine import GAME_NAMES, get_game
 
-from .options import SCHEDULER_OPTION, with_contract
+from .options import NODE_LIMIT, SCHEDULER_OPTION, with_contract
 
 
 @click.command()
@@ -22,7 +22,7 @@ from .options import SCHEDULER_OPTION, with_contract
               help="Append the results here (run again with the same --out to resume:"
                    " the deals already there are skipped). Default: standard output.")
 @click.option("--all-cards", is_flag=True, help="With a contract: every legal card's value.")
-@click.option("--max-nodes", type=click.IntRange(1), default=None,
+@click.option("--max-nodes", type=NODE_LIMIT, default=None,
               help="Node limit of each solve (default 5000000): a deal not finished within it"
                    " gives proven bounds, marked \"exact\": false.")
 @click.option("--workers", type=click.IntRange(1, 256), default=None,

@@ -381,7 +381,8 @@ def play(game_name, level, partner_level, seat, seed, think, resume, widow, brid
 @click.option("--deals", type=int, default=100, show_default=True, help="Deal pairs (each played twice).")
 @click.option("--seed", type=click.IntRange(0), default=0, show_default=True,
               help="Seed of the deals and players.")
-@click.option("--workers", type=int, default=1, show_default=True, help="Worker processes.")
+@click.option("--workers", type=click.IntRange(1, 256), default=1, show_default=True,
+              help="Worker processes.")
 @click.option("--think", type=SECONDS, default=None, help="Seconds per decision of the search levels.")
 @SCHEDULER_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")

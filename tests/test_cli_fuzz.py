@@ -152,9 +152,9 @@ def command_line(draw, command: str) -> list:
     return args
 
 
-def run_in_process(args: list) -> tuple[int, str, str]:
+def run_in_process(args: list, typed: str | None = None) -> tuple[int, str, str]:
     runner = CliRunner()
-    with runner.isolation() as streams:
+    with runner.isolation(input=typed) as streams:
         try:
             main(args)
             code = 0
@@ -189,3 +189,63 @@ def test_deal_and_rules_with_random_values(game, seed):
     check_answer(args, *run_in_process(args))
     args = ["rules", game]
     check_answer(args, *run_in_process(args))
+
+
+# -- batch, play and match ---------------------------------------------------------------------
+
+ROUND = {"--widow": st.sampled_from(["0", "2"]), "--contract": st.sampled_from(["4S", "3NT", "7C"]),
+         "--declarer": st.sampled_from("NESW"),
+         "--variant": st.sampled_from(["", "no-undertrump", "no-undertrump,no-partner-overtrump"])}
+#: bounded even when valid: a junk number of deals or workers must not run for ever
+MATCH = {"--deals": st.sampled_from(["1", "0", "-1", "many"]), "--seed": st.sampled_from(["0", "5", "-1"]),
+         "--workers": st.sampled_from(["1", "0", "100000", "x"]), "--think": st.sampled_from(["0.01", "0", "nan"]),
+         **ROUND}
+PLAY = {"--level": st.sampled_from(["random", "easy"]), "--partner-level": st.sampled_from(["random", "easy"]),
+        "--seat": st.sampled_from(["0", "1", "3", "9", "-1"]), "--seed": st.sampled_from(["0", "5", "-1"]),
+        "--think": st.sampled_from(["0.01", "0", "inf"]), "--resume": st.sampled_from(["missing.json", ""]),
+        **ROUND}
+BATCH = {"--workers": st.sampled_from(["1", "0", "999"]), **CONTRACT}
+
+
+def fuzz_options(draw, valid: dict) -> list:
+    """A few options of ``valid``, each with a valid value or junk."""
+    names = draw(st.lists(st.sampled_from(sorted(valid)), max_size=3, unique=True))
+    return [f"{n}={draw(valid[n]) if draw(st.integers(0, 2)) else draw(junk)}" for n in names]
+
+
+@FUZZ
+@given(st.data())
+def test_batch_with_random_lines_and_options(tmp_path_factory, data):
+    game = data.draw(st.sampled_from(GAME_NAMES)) if data.draw(st.integers(0, 7)) else data.draw(text)
+    valid_game = game if game in GAME_NAMES else "smear"
+    folder = tmp_path_factory.mktemp("batch")
+    deals = folder / "deals.txt"
+    lines = [data.draw(mutated(DEALS[valid_game])) for _ in range(data.draw(st.integers(0, 2)))]
+    deals.write_text("\n".join(lines) + "\n", encoding="utf-8", errors="replace")
+    args = ["batch", "--game", game, str(deals), "--out", str(folder / "out.jsonl")]
+    args += fuzz_options(data.draw, BATCH)
+    args += data.draw(st.lists(st.sampled_from(["--all-cards", "--json"]), max_size=2, unique=True))
+    nodes = "200" if data.draw(st.integers(0, 5)) else data.draw(junk)
+    args.append(f"--max-nodes={nodes}")
+    check_answer(args, *run_in_process(args))
+
+
+@FUZZ
+@given(st.data())
+def test_match_with_random_options(data):
+    game = data.draw(st.sampled_from(GAME_NAMES)) if data.draw(st.integers(0, 7)) else data.draw(text)
+    players = data.draw(mutated("easy,random"))
+    args = ["match", "--game", game, "--players", players, "--deals=1"] + fuzz_options(data.draw, MATCH)
+    args += data.draw(st.lists(st.sampled_from(["--json"]), max_size=1))
+    check_answer(args, *run_in_process(args))
+
+
+@FUZZ
+@given(st.data())
+def test_play_with_random_options_then_quit(data):
+    game = data.draw(st.sampled_from(GAME_NAMES)) if data.draw(st.integers(0, 7)) else data.draw(text)
+    # easy bots unless an option says otherwise; whatever is typed, then quit
+    args = ["play", "--game", game, "--level=easy"] + fuzz_options(data.draw, PLAY)
+    typed = data.draw(st.sampled_from(["", "hint\n", "undo\n", "level random\n", "SK\n"]))
+    typed += data.draw(text).replace("\n", " ") + "\nquit\n"
+    check_answer(args, *run_in_process(args, typed))
