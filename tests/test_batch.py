@@ -8,22 +8,15 @@ import signal
 
 import pytest
 
-from atout.cli.main import main
 from atout.engine import get_game
 from atout.solver.batch import Entry, Settings, batch_file, read_entries, resume, solve_entry
 from atout.solver.par import SEATS, STRAINS, par
 
+from cli_run import run
+
 SMEAR = [get_game("smear").format_deal(get_game("smear").random_deal(seed)) for seed in range(1, 9)]
 SMEAR_CONTRACT = ["--bidder", "0", "--bid", "2", "--trump", "S"]
 PBN = "N:KJ74.J8.AKJ5.AQ6 A.AQT94.82.KT932 Q532.763.T93.875 T986.K52.Q764.J4"
-
-
-def run(capsys, *args):
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(args))
-        raise SystemExit(0)
-    out = capsys.readouterr()
-    return exit_info.value.code or 0, out.out, out.err
 
 
 def lines(path):

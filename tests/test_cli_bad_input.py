@@ -5,20 +5,14 @@ sense (issue 9, section 3)."""
 import click
 import pytest
 
-from atout.cli.main import MAX_MESSAGE, main, short_message
+from atout.cli.main import MAX_MESSAGE, short_message
 from atout.engine import RuleError, get_game
+
+from cli_run import run
 
 BR = "N:KJ74.J8.AKJ5.AQ6 A.AQT94.82.KT932 Q532.763.T93.875 T986.K52.Q764.J4"
 BELOTE = "KQ8.J9.8.Q9 A7.K8.TJ7.T T.ATQ.AKQ.K J9.7.9.AJ87"
 TAROT_HAND = "C853.C8653.QC2.Q.20,19,17,12,11"
-
-
-def run(capsys, *args):
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(args))
-        raise SystemExit(0)
-    out = capsys.readouterr()
-    return exit_info.value.code or 0, out.out, out.err
 
 
 def assert_one_error_line(code, err, *words):

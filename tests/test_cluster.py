@@ -14,11 +14,12 @@ if os.environ.get("ATOUT_REQUIRE_CLUSTER_TESTS"):
 else:
     distributed = pytest.importorskip("distributed")
 
-from atout.cli.main import main
 from atout.engine import get_game
 from atout.solver.analysis import analyse
 from atout.solver.batch import Settings, batch_file, read_entries, run_batch
 from atout.solver.bidding import estimate_bids
+
+from cli_run import run
 
 SMEAR = [get_game("smear").format_deal(get_game("smear").random_deal(seed)) for seed in range(1, 13)]
 
@@ -28,14 +29,6 @@ def cluster():
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   host="127.0.0.1", dashboard_address=None) as local:
         yield local.scheduler_address
-
-
-def run(capsys, *args):
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(args))
-        raise SystemExit(0)
-    out = capsys.readouterr()
-    return exit_info.value.code or 0, out.out, out.err
 
 
 def test_batch_on_the_cluster_equals_the_local_run(cluster, tmp_path):

@@ -7,22 +7,15 @@ import random
 
 import pytest
 
-from atout.cli.main import main
 from atout.engine import get_game
 from atout.solver import Solver
 from atout.solver.analysis import DEEP_SAMPLES, analyse, contract_answers, is_deep
 
+from cli_run import run
+
 TAROT = get_game("tarot")
 HAND = "C853.C8653.QC2.Q.20,19,17,12,11"
 PARTIAL = f"{HAND} ? ? ?"
-
-
-def run(capsys, *args):
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(args))
-        raise SystemExit(0)
-    out = capsys.readouterr()
-    return exit_info.value.code or 0, out.out, out.err
 
 
 def test_full_deals_of_the_tarot_family_are_deep_and_endings_are_not():

@@ -13,23 +13,16 @@ from types import SimpleNamespace
 
 import pytest
 
-from atout.cli.main import main
 from atout.engine import get_game
 from atout.solver import api
 from atout.solver import bridge_search as K
 from atout.solver.api import Solver
 
+from cli_run import run
+
 BR = "N:KJ74.J8.AKJ5.AQ6 A.AQT94.82.KT932 Q532.763.T93.875 T986.K52.Q764.J4"
 TAROT = get_game("tarot")
 TAROT_DEAL = TAROT.format_deal(TAROT.random_deal(2))
-
-
-def run(capsys, *args):
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(args))
-        raise SystemExit(0)
-    out = capsys.readouterr()
-    return exit_info.value.code or 0, out.out, out.err
 
 
 def interrupt_at(call: int):

@@ -5,17 +5,11 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from atout.cli.main import cli, main
+from atout.cli.main import cli
 from atout.engine.round import Round
 from atout.solver.players import make_player
 
-
-def run(capsys, *args):
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(args))
-        raise SystemExit(0)
-    out = capsys.readouterr()
-    return exit_info.value.code or 0, out.out, out.err
+from cli_run import run
 
 
 def human_inputs(game, seed, seat, bots_level="easy", **options):

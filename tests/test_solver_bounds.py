@@ -7,20 +7,13 @@ import json
 
 import pytest
 
-from atout.cli.main import main
 from atout.engine import get_game
 from atout.solver.api import Solver
 
+from cli_run import run
+
 TAROCCO = get_game("tarocco")
 TAROCCO_DEAL = TAROCCO.format_deal(TAROCCO.random_deal(1))
-
-
-def run(capsys, *args):
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(args))
-        raise SystemExit(0)
-    out = capsys.readouterr()
-    return exit_info.value.code or 0, out.out, out.err
 
 
 def strict_json(text):

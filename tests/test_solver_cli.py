@@ -4,19 +4,12 @@ import json
 
 import pytest
 
-from atout.cli.main import main
+
+from cli_run import run
 
 PBN = "N:KJ74.J8.AKJ5.AQ6 A.AQT94.82.KT932 Q532.763.T93.875 T986.K52.Q764.J4"
 #: 9 cards played: the solve starts mid-trick with 10 tricks and a card left
 PLAYED = "CJ CA C2 C5 DA D2 D3 D4 HJ"
-
-
-def run(capsys, *args):
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(args))
-        raise SystemExit(0)
-    out = capsys.readouterr()
-    return exit_info.value.code or 0, out.out, out.err
 
 
 def test_solve_json_has_every_field(capsys):
