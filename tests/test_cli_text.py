@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from atout.cli.main import cli
 from atout.engine import GAME_NAMES, get_game
+from atout.solver.testing import play_to
 
 PBN = "N:KJ74.J8.AKJ5.AQ6 A.AQT94.82.KT932 Q532.763.T93.875 T986.K52.Q764.J4"
 #: two tricks of North's 2S (E leads)
@@ -37,13 +38,8 @@ def late_position(name: str, tricks_left: int = 3, seed: int = 1):
     ``tricks_left`` tricks remain: small enough to solve at once."""
     game = get_game(name)
     deal = game.random_deal(seed)
-    state = game.new_state(deal)
-    rng = random.Random(0)
-    played = []
-    while state.tricks_left > tricks_left or state.trick:
-        card = rng.choice(state.legal_cards())
-        state.play(card)
-        played.append(game.deck.token(card))
+    state = play_to(game.new_state(deal), random.Random(0), tricks_left, mid_trick=None)
+    played = [game.deck.token(c) for c in state.played]
     return game.format_deal(deal), " ".join(played)
 
 

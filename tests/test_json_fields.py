@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 from atout.cli.main import cli
 from atout.engine import GAME_NAMES, get_game
+from atout.solver.testing import play_to
 
 DOC = (Path(__file__).resolve().parent.parent / "docs" / "JSON.md").read_text(encoding="utf-8")
 PBN = "N:KJ74.J8.AKJ5.AQ6 A.AQT94.82.KT932 Q532.763.T93.875 T986.K52.Q764.J4"
@@ -71,13 +72,8 @@ def test_solve_fields():
 def late_position(name: str, tricks_left: int = 2):
     game = get_game(name)
     deal = game.random_deal(2)
-    state = game.new_state(deal)
-    rng = random.Random(1)
-    played = []
-    while state.tricks_left > tricks_left or state.trick:
-        card = rng.choice(state.legal_cards())
-        state.play(card)
-        played.append(game.deck.token(card))
+    state = play_to(game.new_state(deal), random.Random(1), tricks_left, mid_trick=None)
+    played = [game.deck.token(c) for c in state.played]
     return game.format_deal(deal), " ".join(played)
 
 
