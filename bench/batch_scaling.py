@@ -2,17 +2,17 @@
 a Dask LocalCluster of 2 worker processes, in one run; and what a fresh
 worker process costs before its first answer.
 
-    nice -n 10 python bench/batch_scaling.py [DEALS] [ROUNDS]
-    (default 200 deals in 4 rounds; needs atout[cluster])
+    python bench/batch_scaling.py [DEALS] [ROUNDS]
+    (default: the 200-deal batch, 2 rounds; needs atout[cluster])
 
 Each configuration solves the same seeded deals (seat 0 takes, hearts trumps,
 every card of the opening lead scored), and the results must be identical.
-The machine is shared, so the runs are interleaved: the deals are cut into
-rounds, and each round runs on the three configurations one after the other,
-so a change of load hits all three alike. The kernels are compiled (or
-loaded from Numba's disk cache) before the clock starts, in this process
-(which the local workers are forked from) and in each cluster worker; the
-last line measures what a fresh worker costs. Processor time is counted too
+The machine is shared, so the runs are interleaved: each round runs the whole
+batch on the three configurations one after the other, so a change of load
+hits all three alike; the figures are the sums over the rounds. The kernels
+are compiled (or loaded from Numba's disk cache) before the clock starts, in
+this process (which the local workers are forked from) and in each cluster
+worker; the last line measures what a fresh worker costs. Processor time is counted too
 (this process, its finished children, the cluster's workers): on a loaded
 machine it shows whether the executors add work, which wall time cannot.
 """
@@ -68,7 +68,7 @@ def processor_seconds(client) -> float:
 
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 4
+    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 2
     entries = belote_entries(n)
     warm_up()
     from distributed import Client, LocalCluster
@@ -79,30 +79,30 @@ def main() -> None:
         configs = {"1 worker (in process)": dict(workers=1),
                    "2 local worker processes": dict(workers=2),
                    "LocalCluster, 2 workers": dict(scheduler=cluster.scheduler_address)}
-        print(f"{n} Belote deals, every card scored, {rounds} interleaved rounds;"
+        print(f"{n} Belote deals, every card scored; the batch run {rounds} times, interleaved;"
               f" {os.cpu_count()} cores", flush=True)
         seconds = {name: [] for name in configs}
         cpu = {name: 0.0 for name in configs}
         results = {name: [] for name in configs}
         loads = []
-        size = -(-n // rounds)
         for r in range(rounds):
-            chunk = entries[r * size:(r + 1) * size]
             for name, kwargs in configs.items():
                 loads.append(os.getloadavg()[0])
                 start, start_cpu = time.perf_counter(), processor_seconds(client)
-                summary = run_batch(SETTINGS, chunk, results[name].append, **kwargs)
+                got = []
+                summary = run_batch(SETTINGS, entries, got.append, **kwargs)
+                results[name].append(got)
                 seconds[name].append(time.perf_counter() - start)
                 cpu[name] += processor_seconds(client) - start_cpu
-                assert summary.done == len(chunk) and not summary.interrupted
+                assert summary.done == n and not summary.interrupted
             print(f"round {r + 1}: " + ", ".join(f"{s[-1]:.1f} s" for s in seconds.values())
                   + f"  (load {os.getloadavg()[0]:.1f})", flush=True)
         client.close()
-    first = next(iter(results.values()))
-    assert all(got == first for got in results.values()), "the answers differ"
+    first = results[next(iter(configs))][0]
+    assert all(got == first for runs in results.values() for got in runs), "the answers differ"
     for name, times in seconds.items():
-        print(f"{name:<28} {sum(times):7.1f} s  {n / sum(times):6.2f} deals/s"
-              f"  processor {cpu[name] / n * 1000:5.0f} ms a deal")
+        print(f"{name:<28} {sum(times):7.1f} s  {n * rounds / sum(times):6.2f} deals/s"
+              f"  processor {cpu[name] / (n * rounds) * 1000:5.0f} ms a deal")
     one, two, dask = (seconds[name] for name in configs)
     print(f"load average {min(loads):.1f} to {max(loads):.1f}")
     print(f"2 local workers / 1: throughput {sum(one) / sum(two):.2f}x"

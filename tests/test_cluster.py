@@ -221,3 +221,27 @@ def test_a_worker_loads_the_kernels_once_not_once_a_task(cluster):
     assert any(hits for hits, _ in before.values())
     assert all(misses == 0 for _, misses in after.values())
     assert after == before
+
+
+def _worker_address(task):
+    from distributed import get_worker
+    return get_worker().address
+
+
+def _profiler_running(dask_worker):
+    return [name for name, callback in dask_worker.periodic_callbacks.items()
+            if name in ("profile", "profile-cycle") and callback.is_running()]
+
+
+def test_the_workers_that_ran_tasks_stop_their_profiler(cluster):
+    # Dask's statistical profiler samples every thread every 10 ms: it cost
+    # a search 10-15% of its time, so a worker stops it on its first task
+    from atout.solver.executors import run_ordered
+    with distributed.Client(cluster, set_as_default=False) as client:
+        workers = list(client.scheduler_info()["workers"])
+        ran: set = set()
+        run_ordered(_worker_address, lambda i: i, 8, scheduler=cluster,
+                    on_result=lambda i, address: ran.add(address))
+        running = client.run(_profiler_running, workers=sorted(ran))
+    assert ran and ran <= set(workers)
+    assert all(names == [] for names in running.values()), running
