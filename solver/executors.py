@@ -7,10 +7,13 @@ arrives before an earlier one waits for it. So the answer depends only on
 the tasks, never on how many workers shared them, which machine ran what,
 or in what order they finished; an interrupt keeps a gap-free prefix.
 
-On a cluster, atout turns off the Dask worker's statistical profiler on
-each worker that runs its tasks (``quiet_profiler``): it samples every
-thread's stack every 10 ms, and a search, whose time is spent in a few
-compiled calls, gained nothing from it and lost 10-15% of its speed.
+On a cluster, short tasks (a Belote deal, a sample) travel in chunks of
+consecutive tasks (``chunk_size``): a Dask task costs some 10 ms of
+processor time across the scheduler, the client and the worker. And atout
+turns off the Dask worker's statistical profiler on each worker that runs
+its tasks (``quiet_profiler``): it samples every thread's stack every 10
+ms, and a search, whose time is spent in a few compiled calls, gained
+nothing from it and lost 10-15% of its speed.
 
 A worker that dies loses nothing: on a cluster the Dask scheduler gives its
 tasks to another worker; locally a broken pool is replaced and the tasks it
@@ -19,6 +22,7 @@ held are submitted again (tasks are pure: running one twice is harmless).
 
 from __future__ import annotations
 
+import math
 import signal
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -37,6 +41,10 @@ CONNECT_TIMEOUT = 5
 
 #: seconds between two counts of a cluster's worker threads
 THREADS_RECOUNT = 1.0
+
+#: a cluster task (a chunk of short tasks) lasts at least this long, if it can
+CHUNK_SECONDS = 0.5
+MAX_CHUNK = 16
 
 INSTALL_HINT = "pip install 'atout[cluster]'"
 
@@ -220,21 +228,39 @@ def quiet_profiler() -> bool:
     return any(callbacks)
 
 
-def _on_cluster_worker(worker, payload):
+def _run_chunk(worker, payloads):
+    """The results of a chunk of consecutive tasks, and the seconds they took."""
     quiet_profiler()
-    return worker(payload)
+    start = time.perf_counter()
+    results = [worker(payload) for payload in payloads]
+    return results, time.perf_counter() - start
+
+
+def chunk_size(seconds_a_task: float | None, left: int, threads: int) -> int:
+    """How many consecutive tasks go to a worker at once. A Dask task costs
+    some 10 ms of processor time on the scheduler, the client and the
+    worker: tasks shorter than ``CHUNK_SECONDS`` are sent several at a time
+    (at most ``MAX_CHUNK``), once the first results tell their length, and
+    never so many that the last chunks leave workers idle (at least
+    ``AHEAD_PER_WORKER`` chunks a worker thread of what is left)."""
+    if not seconds_a_task or seconds_a_task >= CHUNK_SECONDS:
+        return 1
+    wanted = math.ceil(CHUNK_SECONDS / seconds_a_task)
+    tail_limit = left // (2 * AHEAD_PER_WORKER * threads)
+    return max(1, min(wanted, MAX_CHUNK, tail_limit))
 
 
 def _run_on_cluster(worker, task, n, address, on_result) -> None:
     from distributed import as_completed
     client = connect(address)
     ordered = _InOrder(on_result)
-    pending: dict = {}
+    pending: dict = {}            # future -> the indexes of its chunk
     # results are gathered in the background as tasks finish, not one
     # request to the scheduler per result
     finished = as_completed(loop=client.loop, with_results=True)
     next_index = 0
     threads, counted = 1, float("-inf")
+    timed_tasks, timed_seconds = 0, 0.0
 
     def submit_ahead():
         nonlocal next_index, threads, counted
@@ -243,15 +269,21 @@ def _run_on_cluster(worker, task, n, address, on_result) -> None:
         if time.monotonic() - counted >= THREADS_RECOUNT:
             threads, counted = _cluster_threads(client), time.monotonic()
         while next_index < n and len(pending) < AHEAD_PER_WORKER * threads:
+            mean = timed_seconds / timed_tasks if timed_tasks else None
+            size = chunk_size(mean, n - next_index, threads)
+            indexes = range(next_index, min(n, next_index + size))
             # pure=False: a task is sent even if an equal one ran before
-            future = client.submit(_on_cluster_worker, worker, task(next_index), pure=False)
-            pending[future] = next_index
+            future = client.submit(_run_chunk, worker, [task(i) for i in indexes], pure=False)
+            pending[future] = indexes
             finished.add(future)
-            next_index += 1
+            next_index = indexes.stop
     try:
         submit_ahead()
-        for future, result in finished:
-            ordered.add(pending.pop(future), result)
+        for future, (results, seconds) in finished:
+            indexes = pending.pop(future)
+            timed_tasks, timed_seconds = timed_tasks + len(indexes), timed_seconds + seconds
+            for index, result in zip(indexes, results):
+                ordered.add(index, result)
             submit_ahead()
     except BaseException:
         for future in pending:

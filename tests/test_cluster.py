@@ -245,3 +245,34 @@ def test_the_workers_that_ran_tasks_stop_their_profiler(cluster):
         running = client.run(_profiler_running, workers=sorted(ran))
     assert ran and ran <= set(workers)
     assert all(names == [] for names in running.values()), running
+
+
+def _square(i):
+    return i * i
+
+
+def _tasks_run(dask_worker):
+    return dask_worker.state.executed_count
+
+
+def test_chunks_of_tasks_come_back_in_order_and_as_one_dask_task_each(cluster, monkeypatch):
+    from atout.solver import executors
+    monkeypatch.setattr(executors, "chunk_size", lambda seconds, left, threads: min(left, 7))
+    got: list = []
+    with distributed.Client(cluster, set_as_default=False) as client:
+        before = sum(client.run(_tasks_run).values())
+        executors.run_ordered(_square, lambda i: i, 100, scheduler=cluster,
+                              on_result=lambda i, r: got.append((i, r)))
+        ran = sum(client.run(_tasks_run).values()) - before
+    assert got == [(i, i * i) for i in range(100)]
+    assert ran == 15        # 14 chunks of 7 tasks and one of 2
+
+
+def test_chunk_size_grows_for_short_tasks_and_shrinks_for_the_tail():
+    from atout.solver.executors import CHUNK_SECONDS, MAX_CHUNK, chunk_size
+    assert chunk_size(None, 1000, 2) == 1                     # nothing timed yet
+    assert chunk_size(CHUNK_SECONDS, 1000, 2) == 1            # long tasks go one by one
+    assert chunk_size(CHUNK_SECONDS / 4, 1000, 2) == 4
+    assert chunk_size(1e-6, 1000, 2) == MAX_CHUNK
+    assert chunk_size(1e-6, 40, 2) == 5                       # 8 chunks a thread's share left
+    assert chunk_size(1e-6, 7, 2) == 1
