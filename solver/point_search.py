@@ -72,6 +72,14 @@ SMEAR_JACK = 4
 
 
 @inline_kernel
+def seat_after(seat, steps, n):
+    """``(seat + steps) % n`` for 0 <= seat, steps < n, without the division
+    (a 64-bit division by the variable ``n`` was several at every node)."""
+    q = seat + steps
+    return q - n if q >= n else q
+
+
+@inline_kernel
 def trump_of(rules, fl):
     """The trump lane: fixed by the rules, or (Smear) carried in ``fl``."""
     if rules[G_KIND] == SMEAR:
@@ -163,7 +171,7 @@ def legal_g(L, p, ts, tr, base, ntr, leader, fl, rules, sides, out):
             return
         elif mine != 0:
             w = winner_index(ts, tr, base, ntr, trump)
-            partner = sides[(leader + w) % n] == sides[p]
+            partner = sides[seat_after(leader, w, n)] == sides[p]
             if not belote_variant_frees(rules[G_VARIANT], partner, top, over):
                 out[trump] = over if over != 0 else mine
                 if partner:
@@ -255,7 +263,7 @@ def trick_end(L, H, ts, tr, base, leader, fl, rules, sides, kp, gpt, last):
         for i in range(n):
             if ts[base + i] == 5:
                 wi = 1 - i
-    w = (leader + wi) % n
+    w = seat_after(leader, wi, n)
     ws = sides[w]
     win = ws == maxside
     gain = 0
@@ -294,7 +302,7 @@ def trick_end(L, H, ts, tr, base, leader, fl, rules, sides, kp, gpt, last):
         for i in range(n):
             s = ts[base + i]
             r = tr[base + i]
-            q = (leader + i) % n
+            q = seat_after(leader, i, n)
             if s == 5:
                 o = sides[q]
                 if not last:
@@ -643,7 +651,7 @@ def later_opponents_best(L, p, led, trump, ntr, n, sides, kind):
     follow = -1
     ruff = -1
     for k in range(1, n - ntr):
-        q = (p + k) % n
+        q = seat_after(p, k, n)
         if sides[q] == sides[p]:
             continue
         has_led = led >= 0 and L[q, led] != 0
@@ -689,7 +697,7 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
     ruff = -1
     if ntr > 0:
         wi = winner_index(ts, tr, base, ntr, trump)
-        partner = sides[(leader + wi) % n] == sides[p]
+        partner = sides[seat_after(leader, wi, n)] == sides[p]
         ws = ts[base + wi]
         wr = tr[base + wi]
         led = led_of(ts, base, ntr)
@@ -788,7 +796,7 @@ def reveal(L, H, ts, tr, base, leader, n, pnext):
     of its pile; returns a bit mask (per trick card) of what was revealed."""
     mask = 0
     for i in range(n):
-        q = (leader + i) % n
+        q = seat_after(leader, i, n)
         s = ts[base + i]
         r = tr[base + i]
         c = pnext[q, s, r]
@@ -805,7 +813,7 @@ def reveal(L, H, ts, tr, base, leader, n, pnext):
 def unreveal(L, H, ts, tr, base, leader, n, pnext, mask):
     for i in range(n):
         if (mask >> i) & 1:
-            q = (leader + i) % n
+            q = seat_after(leader, i, n)
             c = pnext[q, ts[base + i], tr[base + i]]
             s2 = c >> 5
             r2 = c & 31
@@ -819,7 +827,7 @@ def last_trick_value(L, H, ts, tr, d, leader, fl, rules, sides, kp, gpt):
     forced): play it out in the scratch slots ``ts/tr[d:d+n]``."""
     n = rules[R_NSEATS]
     for i in range(n):
-        q = (leader + i) % n
+        q = seat_after(leader, i, n)
         for s in range(NSUITS):
             if L[q, s] != 0:
                 ts[d + i] = s
@@ -829,7 +837,7 @@ def last_trick_value(L, H, ts, tr, d, leader, fl, rules, sides, kp, gpt):
         fl = fl | (ts[d] + 1)
     w, gain, nfl = trick_end(L, H, ts, tr, d, leader, fl, rules, sides, kp, gpt, True)
     for i in range(n):
-        L[(leader + i) % n, ts[d + i]] = 1 << tr[d + i]
+        L[seat_after(leader, i, n), ts[d + i]] = 1 << tr[d + i]
     return gain + term(nfl, rules)
 
 
@@ -972,7 +980,7 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                         else:
                             best = tbest
             if not resolved:
-                p = (leader + ntr) % n
+                p = seat_after(leader, ntr, n)
                 fr[d, F_P] = p
                 fr[d, F_MAX] = 1 if sides[p] == maxside else 0
                 fr[d, F_BEST] = -INF if sides[p] == maxside else INF
