@@ -92,3 +92,11 @@ def note_worker_compilation(dispatcher, what: str) -> None:
     if will_compile(dispatcher):
         log.info(f"compiling the {what} solver in each worker process first: first use after"
                  " an install or an upgrade, 15 s to a few minutes on a busy machine")
+
+
+def inline_kernel(fn):
+    """A kernel inlined into its callers by numba itself (``inline='always'``):
+    a call of a kernel with many array arguments passes every array as its
+    whole descriptor (pointer, shape, strides...), on the stack, at each
+    call; for the search's per-node helpers that cost more than their work."""
+    return numba.njit(inline="always", **NJIT_OPTIONS)(fn)

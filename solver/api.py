@@ -25,6 +25,7 @@ import numpy as np
 from atout.engine.errors import RuleError
 
 from . import bridge_search as K
+from . import row_table
 from ._jit import compile_notice
 from .tables import MAXDEPTH, Position, codec_for
 
@@ -161,6 +162,9 @@ class Solver:
         size = 1 << int(tt_bits)
         self.tt_keys = np.zeros((size, 3), dtype=np.int64)
         self.tt_vals = np.zeros((size, 3), dtype=np.int32)
+        # the point games' table: one cache line a probe (the pages of the
+        # table a solver does not search are never touched, so cost no memory)
+        self.rows = row_table.new_table(size)
         self.mv = np.zeros((MAXDEPTH, K.MAXMOVES), dtype=np.int64)
         self.sc = np.zeros((MAXDEPTH, K.MAXMOVES), dtype=np.int64)
         self.lg = np.zeros((MAXDEPTH, K.NSUITS), dtype=np.int64)
@@ -191,9 +195,10 @@ class Solver:
             ctx[K.C_LIMIT] = limit
             ctx[K.C_ABORT] = 0
             search = getattr(pos, "search", K.search)  # games of solver.encoders
+            tables = (self.tt_keys, self.tt_vals) if search is K.search else (self.rows, self.rows)
             args = (pos.lanes, pos.ts, pos.tr, pos.ntr, pos.ntr, pos.leader,
                     need, pos.lost, pos.rules, pos.sides, pos.pts, pos.zob,
-                    self.tt_keys, self.tt_vals, self.mv, self.sc, self.lg, self.fr, ctx)
+                    *tables, self.mv, self.sc, self.lg, self.fr, ctx)
             try:
                 res = _run_interruptibly(search, args, ctx) if self.interruptible else search(*args)
             except KeyboardInterrupt:

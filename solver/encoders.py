@@ -73,12 +73,13 @@ class GamePosition(Position):
         work arrays and counters last); runs ``gsearch`` on this position's
         own arrays."""
         need = args[6]
-        tt_keys, tt_vals, mv, sc, lg, _fr, ctx = args[-7:]
+        # the api passes the point games' one-row table (``row_table``) in both table places
+        rows, _rows, mv, sc, lg, _fr, ctx = args[-7:]
         if self.over_value is not None:
             return need <= 0
         return R.gsearch(self.kl, self.kh, self.kts, self.ktr, self.ntr, self.ntr, self.leader,
                          self.fl0, need, self.rules, self.sides, self.kp, self.bp, self.eq, self.gpt,
-                         self.pnext, self.zob, self.zf, tt_keys, tt_vals, mv, sc, lg, self.gfr, ctx)
+                         self.pnext, self.zob, self.zf, rows, mv, sc, lg, self.gfr, ctx)
 
 
 class GameCodec:

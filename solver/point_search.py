@@ -21,16 +21,21 @@ at the root).
 
 Game kinds (``rules[G_KIND]``): 1 Belote, 2 tarocco, 3 Smear, 4 tarot,
 5 tarot2 (two players, piles whose next card turns up after the trick).
+
+Speed: the table is ``solver.row_table``'s (one cache line a probe), and
+the helpers called at every node are ``inline_kernel``s, compiled into
+``gsearch`` itself (a call passing a dozen arrays cost more than its work).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ._jit import kernel
+from ._jit import inline_kernel, kernel
 from .bridge_search import (C_ABORT, C_CUTS, C_FIRSTCUTS, C_LIMIT, C_NODES, C_TTHITS, C_TTPROBES,
                       C_TTSTORES, NSUITS, R_GEN, R_KEYMODE, R_MAXSIDE, R_NSEATS, R_TRUMP,
-                      R_TTMASK, hibit, popcount, tt_slot, tt_store)
+                      R_TTMASK, hibit, popcount, tt_slot)
+from .row_table import row_bounds, row_store
 
 # -- the rule vector of these games (indices past the generic ones) -------------------
 G_KIND = 16
@@ -70,7 +75,15 @@ TAROT_TERM = (0, 10, 30, 40)   # 2 * (56 - target(oudlers))
 SMEAR_JACK = 4
 
 
-@kernel
+@inline_kernel
+def seat_after(seat, steps, n):
+    """``(seat + steps) % n`` for 0 <= seat, steps < n, without the division
+    (a 64-bit division by the variable ``n`` was several at every node)."""
+    q = seat + steps
+    return q - n if q >= n else q
+
+
+@inline_kernel
 def trump_of(rules, fl):
     """The trump lane: fixed by the rules, or (Smear) carried in ``fl``."""
     if rules[G_KIND] == SMEAR:
@@ -78,7 +91,7 @@ def trump_of(rules, fl):
     return rules[R_TRUMP]
 
 
-@kernel
+@inline_kernel
 def winner_index(ts, tr, base, cnt, trump):
     """Index of the card winning (so far) the trick ``ts/tr[base:base+cnt]``:
     the highest trump, else the highest card of the suit led (the first card
@@ -108,7 +121,7 @@ def winner_index(ts, tr, base, cnt, trump):
     return best
 
 
-@kernel
+@inline_kernel
 def led_of(ts, base, ntr):
     """Suit to follow: the first card that is not the fool (-1: none)."""
     for i in range(ntr):
@@ -117,7 +130,7 @@ def led_of(ts, base, ntr):
     return -1
 
 
-@kernel
+@inline_kernel
 def top_trump(ts, tr, base, ntr, trump):
     top = -1
     for i in range(ntr):
@@ -126,7 +139,7 @@ def top_trump(ts, tr, base, ntr, trump):
     return top
 
 
-@kernel
+@inline_kernel
 def belote_variant_frees(variant, partner, top, over):
     """Belote, void in the plain suit led and holding trumps: does a rule
     variant make every card legal? (partner winning, no overtrump duty; an
@@ -136,7 +149,7 @@ def belote_variant_frees(variant, partner, top, over):
     return (variant & V_NO_UNDERTRUMP) != 0 and top >= 0 and over == 0
 
 
-@kernel
+@inline_kernel
 def legal_g(L, p, ts, tr, base, ntr, leader, fl, rules, sides, out):
     """Legal cards of seat ``p`` per lane into ``out`` (the game's rules)."""
     kind = rules[G_KIND]
@@ -162,7 +175,7 @@ def legal_g(L, p, ts, tr, base, ntr, leader, fl, rules, sides, out):
             return
         elif mine != 0:
             w = winner_index(ts, tr, base, ntr, trump)
-            partner = sides[(leader + w) % n] == sides[p]
+            partner = sides[seat_after(leader, w, n)] == sides[p]
             if not belote_variant_frees(rules[G_VARIANT], partner, top, over):
                 out[trump] = over if over != 0 else mine
                 if partner:
@@ -237,7 +250,7 @@ def legal_g(L, p, ts, tr, base, ntr, leader, fl, rules, sides, out):
     out[5] = L[p, 5]
 
 
-@kernel
+@inline_kernel
 def trick_end(L, H, ts, tr, base, leader, fl, rules, sides, kp, gpt, last):
     """Resolve the complete trick at ``base`` (cards already out of ``L``;
     ``last``: no card is left after it): returns (winner seat, gain of the
@@ -254,7 +267,7 @@ def trick_end(L, H, ts, tr, base, leader, fl, rules, sides, kp, gpt, last):
         for i in range(n):
             if ts[base + i] == 5:
                 wi = 1 - i
-    w = (leader + wi) % n
+    w = seat_after(leader, wi, n)
     ws = sides[w]
     win = ws == maxside
     gain = 0
@@ -293,7 +306,7 @@ def trick_end(L, H, ts, tr, base, leader, fl, rules, sides, kp, gpt, last):
         for i in range(n):
             s = ts[base + i]
             r = tr[base + i]
-            q = (leader + i) % n
+            q = seat_after(leader, i, n)
             if s == 5:
                 o = sides[q]
                 if not last:
@@ -324,7 +337,7 @@ def trick_end(L, H, ts, tr, base, leader, fl, rules, sides, kp, gpt, last):
     return w, gain, nfl
 
 
-@kernel
+@inline_kernel
 def term(fl, rules):
     """Terminal part of the value, shifted by ``rules[G_TMIN]`` (>= 0)."""
     kind = rules[G_KIND]
@@ -366,7 +379,7 @@ def term(fl, rules):
 SETTLED = 1 << 20
 
 
-@kernel
+@inline_kernel
 def smear_settle(left, fl):
     """Smear flags with the game-point difference replaced by +-SETTLED
     once the game points still out cannot change who wins the game point
@@ -384,7 +397,7 @@ def smear_settle(left, fl):
     return (fl & 15) | (diff << 4)
 
 
-@kernel
+@inline_kernel
 def smear_jack_range(L, H, n, fl, sides, maxside):
     """Least and greatest number (0 or 1) of jack-of-trumps points the max
     side can still win: the jack is sure for its holder's side when no
@@ -414,7 +427,7 @@ def smear_jack_range(L, H, n, fl, sides, maxside):
     return 0, 0
 
 
-@kernel
+@inline_kernel
 def term_range(L, H, n, fl, rules):
     """Least and greatest terminal value still reachable from flags ``fl``
     (flags only get set in play; tarot oudlers only get counted)."""
@@ -481,7 +494,7 @@ def cards_left_sums(L, H, n, bp, gpt):
     return cnt, b, g
 
 
-@kernel
+@inline_kernel
 def master_trump_points(L, n, trump, sides, kp, maxside):
     """Points of the max side's trumps that outrank every trump of the min
     side, and the same for the min side: a trick holding such a card goes
@@ -496,7 +509,7 @@ def master_trump_points(L, n, trump, sides, kp, maxside):
     return _points_above(mine, theirs, trump, kp), _points_above(theirs, mine, trump, kp)
 
 
-@kernel
+@inline_kernel
 def tarot_master_tricks(L, n, sides, maxside):
     """Tarot, tarocco: the least number of tricks that the max side's master trumps
     (above every trump of the other side) win, and the same for the min
@@ -531,7 +544,7 @@ def tarot_master_tricks(L, n, sides, maxside):
     return tmax, tmin, seats_max, seats_min
 
 
-@kernel
+@inline_kernel
 def _points_above(cards, other, s, kp):
     floor = hibit(other) if other != 0 else -1
     total = 0
@@ -545,7 +558,7 @@ def _points_above(cards, other, s, kp):
     return total
 
 
-@kernel
+@inline_kernel
 def gkey(L, H, leader, fl, n, zob, zf):
     k1 = zob[0, leader, 5, 31]
     k2 = zob[1, leader, 5, 31]
@@ -580,7 +593,7 @@ _M1, _P1 = 1_000_003, 2_147_483_647
 _M2, _P2 = 998_244_353, 2_147_483_629
 
 
-@kernel
+@inline_kernel
 def rkey(L, leader, fl, n, eq):
     """Table key on relative ranks: per suit, from the strongest remaining
     card down, who holds it and its ``eq`` label. Positions with the same
@@ -619,7 +632,7 @@ def rkey(L, leader, fl, n, eq):
     return k1 * 4 + leader, k2 ^ (fl << 31)
 
 
-@kernel
+@inline_kernel
 def relative_move(L, H, n, m):
     """A move as its suit and its rank among the remaining cards counted
     from the top: the same move in every position with the same key."""
@@ -631,7 +644,7 @@ def relative_move(L, H, n, m):
     return s * 32 + popcount(rem & ~((2 << r) - 1))
 
 
-@kernel
+@inline_kernel
 def later_opponents_best(L, p, led, trump, ntr, n, sides, kind):
     """Move ordering: the best card of the suit ``led`` and the best trump
     that an opponent of ``p`` playing after p in this trick (``ntr`` cards
@@ -642,7 +655,7 @@ def later_opponents_best(L, p, led, trump, ntr, n, sides, kind):
     follow = -1
     ruff = -1
     for k in range(1, n - ntr):
-        q = (p + k) % n
+        q = seat_after(p, k, n)
         if sides[q] == sides[p]:
             continue
         has_led = led >= 0 and L[q, led] != 0
@@ -654,7 +667,7 @@ def later_opponents_best(L, p, led, trump, ntr, n, sides, kind):
     return follow, ruff
 
 
-@kernel
+@inline_kernel
 def beaten_later(s, r, led, trump, follow, ruff):
     """Can the card (s, r) be beaten by what ``later_opponents_best`` found?
     (A guess for ordering only, never for values.)"""
@@ -663,7 +676,7 @@ def beaten_later(s, r, led, trump, follow, ruff):
     return ruff >= 0 and (s != trump or ruff > r)
 
 
-@kernel
+@inline_kernel
 def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv, sc, lg, best,
               killer):
     """Moves of seat ``p`` into ``mv[depth]``, one per block of equivalent
@@ -688,7 +701,7 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
     ruff = -1
     if ntr > 0:
         wi = winner_index(ts, tr, base, ntr, trump)
-        partner = sides[(leader + wi) % n] == sides[p]
+        partner = sides[seat_after(leader, wi, n)] == sides[p]
         ws = ts[base + wi]
         wr = tr[base + wi]
         led = led_of(ts, base, ntr)
@@ -781,13 +794,13 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
     return nm
 
 
-@kernel
+@inline_kernel
 def reveal(L, H, ts, tr, base, leader, n, pnext):
     """tarot2: after a trick, each pile card played turns up the next card
     of its pile; returns a bit mask (per trick card) of what was revealed."""
     mask = 0
     for i in range(n):
-        q = (leader + i) % n
+        q = seat_after(leader, i, n)
         s = ts[base + i]
         r = tr[base + i]
         c = pnext[q, s, r]
@@ -800,11 +813,11 @@ def reveal(L, H, ts, tr, base, leader, n, pnext):
     return mask
 
 
-@kernel
+@inline_kernel
 def unreveal(L, H, ts, tr, base, leader, n, pnext, mask):
     for i in range(n):
         if (mask >> i) & 1:
-            q = (leader + i) % n
+            q = seat_after(leader, i, n)
             c = pnext[q, ts[base + i], tr[base + i]]
             s2 = c >> 5
             r2 = c & 31
@@ -812,13 +825,13 @@ def unreveal(L, H, ts, tr, base, leader, n, pnext, mask):
             H[q, s2] |= 1 << r2
 
 
-@kernel
+@inline_kernel
 def last_trick_value(L, H, ts, tr, d, leader, fl, rules, sides, kp, gpt):
     """The future value when every seat holds one card (the last trick is
     forced): play it out in the scratch slots ``ts/tr[d:d+n]``."""
     n = rules[R_NSEATS]
     for i in range(n):
-        q = (leader + i) % n
+        q = seat_after(leader, i, n)
         for s in range(NSUITS):
             if L[q, s] != 0:
                 ts[d + i] = s
@@ -828,11 +841,11 @@ def last_trick_value(L, H, ts, tr, d, leader, fl, rules, sides, kp, gpt):
         fl = fl | (ts[d] + 1)
     w, gain, nfl = trick_end(L, H, ts, tr, d, leader, fl, rules, sides, kp, gpt, True)
     for i in range(n):
-        L[(leader + i) % n, ts[d + i]] = 1 << tr[d + i]
+        L[seat_after(leader, i, n), ts[d + i]] = 1 << tr[d + i]
     return gain + term(nfl, rules)
 
 
-@kernel
+@inline_kernel
 def trick_start_bounds(L, H, n, fl, cnt, bp_left, rules, sides, kp):
     """(lower, upper) bounds of the future value at a trick start (``cnt``
     cards and ``bp_left`` points still to play): the points still out, the
@@ -891,7 +904,7 @@ def trick_start_bounds(L, H, n, fl, cnt, bp_left, rules, sides, kp):
 
 @kernel
 def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, eq, gpt, pnext,
-            zob, zf, tt_keys, tt_vals, mv, sc, lg, fr, ctx):
+            zob, zf, tt, mv, sc, lg, fr, ctx):
     """Can the max side take at least ``need0`` more from here (the trick
     values still to come plus the shifted terminal value)?
 
@@ -959,19 +972,19 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                     ctx[C_TTPROBES] += 1
                     fr[d, F_K1] = k1
                     fr[d, F_K2] = k2
-                    if (tt_keys[slot, 2] == gen and tt_keys[slot, 0] == k1
-                            and tt_keys[slot, 1] == k2):
+                    if tt[slot, 2] == gen and tt[slot, 0] == k1 and tt[slot, 1] == k2:
                         ctx[C_TTHITS] += 1
-                        if tt_vals[slot, 0] >= need:
-                            res = tt_vals[slot, 0]
+                        tlo, thi, tbest = row_bounds(tt, slot)
+                        if tlo >= need:
+                            res = tlo
                             resolved = True
-                        elif tt_vals[slot, 1] < need:
-                            res = tt_vals[slot, 1]
+                        elif thi < need:
+                            res = thi
                             resolved = True
                         else:
-                            best = tt_vals[slot, 2]
+                            best = tbest
             if not resolved:
-                p = (leader + ntr) % n
+                p = seat_after(leader, ntr, n)
                 fr[d, F_P] = p
                 fr[d, F_MAX] = 1 if sides[p] == maxside else 0
                 fr[d, F_BEST] = -INF if sides[p] == maxside else INF
@@ -1009,8 +1022,8 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                 res = fr[d, F_BEST]
                 slot = fr[d, F_SLOT]
                 if slot >= 0:
-                    tt_store(tt_keys, tt_vals, slot, fr[d, F_K1], fr[d, F_K2], gen, res,
-                           maximizing, relative_move(L, H, n, m))
+                    row_store(tt, slot, fr[d, F_K1], fr[d, F_K2], gen, res, maximizing,
+                              relative_move(L, H, n, m))
                     ctx[C_TTSTORES] += 1
             else:
                 fr[d, F_IDX] = i + 1
@@ -1061,8 +1074,7 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
             res = fr[d, F_BEST]
             slot = fr[d, F_SLOT]
             if slot >= 0:
-                tt_store(tt_keys, tt_vals, slot, fr[d, F_K1], fr[d, F_K2], gen, res,
-                       fr[d, F_MAX] == 0, -1)
+                row_store(tt, slot, fr[d, F_K1], fr[d, F_K2], gen, res, fr[d, F_MAX] == 0, -1)
                 ctx[C_TTSTORES] += 1
         if d == d0:
             return res

@@ -10,14 +10,15 @@ from atout.solver.testing import peak_memory_of_a_solve, random_ending
 
 def test_the_table_keeps_its_size_through_solves():
     solver = Solver(12)
-    arrays = (solver.tt_keys, solver.tt_vals)
+    arrays = (solver.tt_keys, solver.tt_vals, solver.rows)
     sizes = [a.nbytes for a in arrays]
-    assert len(solver.tt_keys) == 1 << 12
+    assert len(solver.tt_keys) == len(solver.rows) == 1 << 12
     game = get_game("tarot")
     for seed in range(3):
         solver.solve(random_ending(game, seed, 6), all_cards=True, max_nodes=200_000)
-    assert solver.tt_keys is arrays[0] and solver.tt_vals is arrays[1]
-    assert [a.nbytes for a in (solver.tt_keys, solver.tt_vals)] == sizes
+    assert all(a is b for a, b in zip((solver.tt_keys, solver.tt_vals, solver.rows), arrays))
+    assert [a.nbytes for a in (solver.tt_keys, solver.tt_vals, solver.rows)] == sizes
+    assert solver.rows.any()      # the point games' search used its one-row table
 
 
 def test_a_full_tarot_deal_with_the_default_table_peaks_under_1_gb():

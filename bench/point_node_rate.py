@@ -1,0 +1,100 @@
+"""The point games' search speed in nodes a second, on fixed workloads, one
+thread, processor time (the node counts are exact, so two versions of the
+search are compared by running this script with each, interleaved):
+
+* ``belote``: every card at the opening lead, 30 full deals (the deals of
+  ``test_bench_belote_colver``, atout's default rules);
+* ``tarot10``: the value of 6 tarot positions 10 tricks from the end
+  (stopped at 5M nodes);
+* ``tarotq``: the contract question (a guard by the first seat) on 8 full
+  tarot deals, stopped at 1.5M nodes;
+* ``question``: the contract question on the 30 full deals of
+  ``point_deals.py`` (a guard by the first seat, and random contracts),
+  stopped at 6M nodes: the share settled within 0.05 s, 0.2 s and 1 s at
+  the rate measured on those deals (``point_deals.py`` counts its seconds
+  at a fixed 1.5M nodes a second).
+
+    python bench/point_node_rate.py [belote] [tarot10] [tarotq] [question]
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from point_deals import GUARD_FIRST_SEAT, SEED, position  # noqa: E402
+from test_bench_belote_colver import deals  # noqa: E402
+
+from atout.engine import get_game  # noqa: E402
+from atout.solver import Solver  # noqa: E402
+
+
+def belote(count=30):
+    solver, game = Solver(), get_game("belote")
+    nodes, cpu = 0, 0.0
+    for deal, trump, taker in deals(count):
+        state = game.new_state(deal, trump=trump, taker=taker)
+        start = time.process_time()
+        nodes += solver.solve(state, all_cards=True, line=False).nodes
+        cpu += time.process_time() - start
+    return nodes, cpu
+
+
+def tarot10(count=6):
+    solver = Solver()
+    nodes, cpu = 0, 0.0
+    for i in range(count):
+        state = position("tarot", SEED + i, 10)
+        start = time.process_time()
+        nodes += solver.solve(state, line=False, max_nodes=5_000_000).nodes
+        cpu += time.process_time() - start
+    return nodes, cpu
+
+
+def tarotq(count=8):
+    solver = Solver()
+    nodes, cpu = 0, 0.0
+    for i in range(count):
+        state = position("tarot", SEED + i, 18, GUARD_FIRST_SEAT)
+        start = time.process_time()
+        nodes += solver.reaches(state, state.contract_target(), max_nodes=1_500_000).nodes
+        cpu += time.process_time() - start
+    return nodes, cpu
+
+
+def question(count=30, limit=6_000_000):
+    solver = Solver()
+    for label, contract in (("tarot guard by seat 0", GUARD_FIRST_SEAT),
+                            ("tarot random contracts", None)):
+        settle, nodes, cpu = [], 0, 0.0
+        for i in range(count):
+            state = position("tarot", SEED + i, 99, contract)
+            start = time.process_time()
+            r = solver.reaches(state, state.contract_target(), max_nodes=limit)
+            cpu += time.process_time() - start
+            nodes += r.nodes
+            settle.append(r.nodes if r.answer is not None else float("inf"))
+        rate = nodes / cpu
+        shares = " / ".join(f"{sum(x <= s * rate for x in settle) / count:.0%}"
+                            for s in (0.05, 0.2, 1.0))
+        print(f"{label}: {rate / 1e6:.2f}M nodes/s; settled within 0.05 s / 0.2 s / 1 s at "
+              f"that rate: {shares}; median nodes {statistics.median(settle):.0f}", flush=True)
+
+
+def main(argv):
+    which = argv or ["belote", "tarot10", "tarotq"]
+    Solver().solve(position("tarot", SEED, 4), line=False)   # compile / load the kernels
+    for name in which:
+        if name == "question":
+            question()
+            continue
+        nodes, cpu = {"belote": belote, "tarot10": tarot10, "tarotq": tarotq}[name]()
+        print(f"{name}: {nodes} nodes, {cpu:.2f} s, {nodes / cpu / 1e6:.2f}M nodes/s", flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
