@@ -113,7 +113,8 @@ class _Budget:
 
     def stats(self) -> dict:
         c = self.ctx
-        return {"nodes": int(c[K.C_NODES]), "tt_probes": int(c[K.C_TTPROBES]),
+        return {"nodes": int(c[K.C_NODES]), "trick_nodes": int(c[K.C_TRICKS]),
+                "tt_probes": int(c[K.C_TTPROBES]),
                 "tt_hits": int(c[K.C_TTHITS]), "tt_stores": int(c[K.C_TTSTORES]),
                 "cutoffs": int(c[K.C_CUTS]), "first_move_cutoffs": int(c[K.C_FIRSTCUTS])}
 
