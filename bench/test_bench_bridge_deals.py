@@ -44,6 +44,20 @@ at the best value + 1, the table's replacement age kept across declarers and
 5035 21 s (2.2 s), 5023 15 s (1.4 s), 5006 15 s (2.3 s), 5063 13 s (0.8 s).
 The issue's worst deal (N:3.A72.JT73.AQ854 AQT8.J5.K85.KJ73 J972.QT43.A.T962
 K654.K986.Q9642.): table 242M nodes, 120 s -> 95M nodes, 52 s (DDS 3.5 s).
+
+A second pass, 2026-11-30 afternoon (load average about 4), ``nice -n 19
+python bench/test_bench_bridge_deals.py --rows``, "before" = commit c7da3fb:
+
+    100 deals                 atout median  DDS median  ratio median/p90/max  atout nodes  DDS nodes
+    table, before             1.24 s        0.19 s      7.3 / 10.8 / 33         548M
+    table, after              1.17 s        0.19 s      6.5 /  9.5 / 24         421M
+    lead NT every card, before 0.17 s       0.029 s     6.7 / 11.2 / 15         144M       16.3M
+    lead NT every card, after  0.19 s       0.030 s     6.4 /  9.4 / 21         111M       16.3M
+    lead S every card, before  0.27 s       0.041 s     6.6 / 11.7 / 83         127M       15.9M
+    lead S every card, after   0.23 s       0.039 s     5.8 / 10.6 / 28         104M       15.9M
+
+"after" adds the second hand's quick tricks, DDS's weights for the second
+hand following suit, lead bonuses 30/15 and the table's walk by one trick.
 """
 
 from __future__ import annotations

@@ -114,7 +114,8 @@ class _Budget:
 
     def stats(self) -> dict:
         c = self.ctx
-        return {"nodes": int(c[K.C_NODES]), "tt_probes": int(c[K.C_TTPROBES]),
+        return {"nodes": int(c[K.C_NODES]), "trick_nodes": int(c[K.C_TRICKS]),
+                "tt_probes": int(c[K.C_TTPROBES]),
                 "tt_hits": int(c[K.C_TTHITS]), "tt_stores": int(c[K.C_TTSTORES]),
                 "cutoffs": int(c[K.C_CUTS]), "first_move_cutoffs": int(c[K.C_FIRSTCUTS])}
 
@@ -219,7 +220,7 @@ class Solver:
         return None if v is None else v >= target
 
     def _value(self, pos: Position, gen: int, budget: _Budget, lo=None, hi=None, guess=None,
-               report: bool = False):
+               report: bool = False, growth: int = 2):
         """Narrow [lo, hi] to the value (trying ``guess`` first); returns
         (lo, hi, exact). ``report``: call ``budget.progress`` after each
         probe; Ctrl-C (a KeyboardInterrupt, from the search or the progress
@@ -229,7 +230,10 @@ class Solver:
         than the step asked. Without a guess: bisection. With one: probes
         walk away from the guess, in the direction the last answer points,
         by 1, 2, 4, ... (the value is usually near it; Belote every card:
-        8% fewer nodes than one step then bisection, bridge tables +1%)."""
+        8% fewer nodes than one step then bisection, bridge tables +1%), or
+        by 1 each time with ``growth`` 1 (DDS's walk: a bridge table's
+        guess, the last declarer's value, is rarely more than a trick off,
+        and a probe past the value costs more than one short of it)."""
         if lo is None:
             lo = pos.already
         if hi is None:
@@ -256,7 +260,7 @@ class Solver:
                     return lo, hi, lo == hi
             if walk:
                 t = lo + step if v >= t else hi + 1 - step
-                step *= 2
+                step *= growth
             else:
                 t = (lo + hi + 1) // 2
             t = min(max(t, lo + 1), hi)
@@ -568,7 +572,7 @@ def _bridge_table(game, deal, solver, max_nodes, out, progress):
             # the table's replacement age goes on from the last declarer's
             # stores: the oldest entries are replaced, not this search's own
             budget.ctx[K.C_TTSTORES] = stores
-            lo, hi, exact = solver._value(pos, gen, budget, guess=guess)
+            lo, hi, exact = solver._value(pos, gen, budget, guess=guess, growth=1)
             stores = int(budget.ctx[K.C_TTSTORES])
             solver.table_nodes += budget.nodes
             total = pos.bound() + pos.already

@@ -3,6 +3,7 @@
 import os
 import random
 
+import numpy as np
 import pytest
 
 from atout.engine import Deal, Packet, RuleError, get_game
@@ -10,7 +11,8 @@ from atout.engine.search import card_values, minimax
 from atout.solver import Solver, equivalent_groups, makes, solve
 from atout.solver.tables import codec_for
 
-from atout.solver.testing import random_ending
+from atout.solver import bridge_search
+from atout.solver.testing import assert_solves_exactly, random_ending
 
 BRIDGE = get_game("bridge")
 CONTRACTS = {"declarer": "NESW", "strain": ["S", "H", "D", "C", "NT"]}
@@ -32,6 +34,26 @@ def test_value_and_every_card_equal_minimax_on_random_endings(tricks):
         assert result.exact and result.lower == result.upper == result.value
         assert result.value == minimax(state), (seed, state)
         assert result.cards == card_values(state), (seed, state)
+
+
+def test_the_second_hands_sure_tricks_keep_the_values_exact():
+    """Positions one card into a trick (where the second hand's sure tricks
+    may settle the question at once: its side wins the trick led, and the
+    winner cashes its top cards on), every card scored against the naive
+    search; the count reaches past the trick led in some of them."""
+    solver = Solver(16)
+    cashing_on = 0
+    for seed in range(150):
+        rng = random.Random(seed)
+        state = random_ending(BRIDGE, 7700 + seed, 3, CONTRACTS, mid_trick=None)
+        state.play(rng.choice(sorted(state.legal_cards())))
+        pos = codec_for(state).encode(state)
+        used = np.empty(4, dtype=np.int64)
+        sure = bridge_search._second_hand_tricks(pos.lanes, pos.ts[0], pos.tr[0], (pos.leader + 1) % 4,
+                                                 pos.rules[bridge_search.R_TRUMP], used)
+        cashing_on += sure > 1
+        assert_solves_exactly(solver, state, (seed, state))
+    assert cashing_on >= 10, cashing_on
 
 
 @pytest.mark.slow
