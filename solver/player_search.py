@@ -34,8 +34,8 @@ deals, solving exactly from a few tricks from the end. ``hard``:
   rejected and drawn again (tarot, Smear).
 
 Measured against ``medium`` (README, "Strength, measured"): the utility and
-the opening-lead solve gave bridge +1.47 tricks a deal pair over 30 pairs
-(interval above zero; +0.45 before); Belote (-0.9 over 120 pairs),
+the opening-lead solve gave bridge +1.68 tricks a deal pair over 40 pairs
+(interval [+0.93, +2.42]; +0.45 [-0.14, +1.04] before); Belote (-0.9 over 120 pairs),
 tarocco (+3.3 over 30), Smear (-0.07 over 60) and tarot2 (-1.5 over 30) did
 not move clear of zero.
 
