@@ -41,15 +41,20 @@ class PlayerSpec:
         return self.level + (f":{extra}" if extra else "")
 
 
+#: the options of a search level a match may set
+PLAYER_OPTIONS = ("samples", "max_nodes", "exact_tricks", "decision_nodes")
+
+
 def parse_player(text: str) -> PlayerSpec:
-    """``LEVEL`` or ``LEVEL:key=value;key=value`` (samples, max_nodes, exact_tricks)."""
+    """``LEVEL`` or ``LEVEL:key=value;key=value`` (samples, max_nodes, exact_tricks,
+    decision_nodes)."""
     level, _, rest = str(text).strip().partition(":")
     level = parse_level(level)
     options = []
     for item in filter(None, rest.replace(";", " ").split()):
         key, eq, value = item.partition("=")
-        if key not in ("samples", "max_nodes", "exact_tricks") or not eq or not value.isdigit():
-            raise RuleError(f"player option {item!r}: use samples=N, max_nodes=N or exact_tricks=N")
+        if key not in PLAYER_OPTIONS or not eq or not value.isdigit():
+            raise RuleError(f"player option {item!r}: use samples=N, max_nodes=N, exact_tricks=N or decision_nodes=N")
         if level in ("random", "easy"):
             raise RuleError(f"player option {item!r}: only medium and hard take options")
         options.append((key, int(value)))

@@ -9,22 +9,44 @@ legal card on every deal:
 * when few tricks are left (``exact_tricks``), by the double-dummy solver
   (``Solver.solve(all_cards=True)``), exactly;
 * earlier, where a double-dummy solve does not fit in the budget (the first
-  tricks of tarot, tarocco, tarot2, the first of Belote and bridge), by a
-  greedy playout of the rest of the deal with every card seen (each player
+  tricks of tarot, tarocco, tarot2; for medium the first of Belote and
+  bridge too), by a greedy playout of the rest of the deal with every card seen (each player
   wins cheaply, gives points to a winning partner, else plays low).
 
 The card with the best mean over the deals is played. ``medium`` maximises
-the mean objective of the game (card points, tricks, Smear points); ``hard``
-adds, on contract games, a bonus for making the contract (the score jumps
-there), draws more deals, solves exactly earlier, and *infers*: a deal in
-which a player could not have made the calls it made, by the easy player's
-bidding rule (the rule every bot bids by), is rejected and drawn again.
+the mean objective of the game (card points, tricks, Smear points), on 12
+deals, solving exactly from a few tricks from the end. ``hard``:
+
+* maximises the mean *score* in the unit a match counts
+  (``score_utility``): where the score jumps at the contract (tarot, tarot2,
+  Belote, Smear) the jump and the slopes on each side of it, as RULES.md
+  scores them; where it does not (bridge tricks, tarocco card points) the
+  objective itself. (It used to add a fixed bonus for a made contract in
+  every game, bridge and tarocco too, where the match counts tricks and card
+  points: it gave away tricks for the contract's sake.)
+* draws more deals (``SAMPLES``: 24; 32 in Belote, tarocco and bridge; 48
+  in Smear) and solves exactly earlier (``EXACT_TRICKS``: from the opening
+  lead in Belote and bridge, from 9 tricks left in tarocco), with a larger
+  node limit per solve there (``MAX_NODES``); ``decision_nodes`` (an
+  option, off by default) caps the solver nodes of one decision;
+* *infers*: a deal in which a player could not have made the calls it made,
+  by the easy player's bidding rule (the rule every bot bids by), is
+  rejected and drawn again (tarot, Smear).
+
+Measured against ``medium`` (README, "Strength, measured"): the utility and
+the opening-lead solve gave bridge +1.68 tricks a deal pair over 40 pairs
+(interval [+0.93, +2.42]; +0.45 [-0.14, +1.04] before); Belote (-0.9 over 120 pairs),
+tarocco (+3.3 over 30), Smear (-0.07 over 60) and tarot2 (-1.5 over 30) did
+not move clear of zero.
 
 Decisions before the play (bids, discards, declarations) follow the easy
-player's rules. (Smear bids estimated by ``solver.bidding`` on 6 samples were
-tried and lost to them: 16 pairs medium-easy gave -0.8 points against +0.5
-with the rule; the double-dummy estimate flatters the bidder and the best of
-twelve noisy estimates is biased up.)
+player's rules, for both levels. (Tried for hard's Smear bids, 60 pairs
+against medium, seed 7, where hard with the rule made +0.35 points a pair:
+one below the rule -1.7, one above -0.3. Smear bids estimated by
+``solver.bidding`` on 6 samples were tried for medium and lost to the
+rule: 16 pairs medium-easy gave -0.8 points against +0.5 with the rule; the
+double-dummy estimate flatters the bidder and the best of twelve noisy
+estimates is biased up.)
 
 Deterministic: the draws of a decision are seeded by the player's seed and
 the view; budgets are counted in deals and nodes. ``think`` (seconds) turns
@@ -45,31 +67,47 @@ from .players import EasyPlayer, Player, points, strength, view_key
 #: tricks left at which the double-dummy solve takes over, by game and level
 EXACT_TRICKS = {
     "medium": {"tarot": 5, "tarocco": 6, "tarot2": 10, "belote": 6, "smear": 6, "bridge": 8},
-    "hard": {"tarot": 6, "tarocco": 7, "tarot2": 12, "belote": 7, "smear": 6, "bridge": 9},
+    "hard": {"tarot": 6, "tarocco": 9, "tarot2": 12, "belote": 8, "smear": 6, "bridge": 13},
 }
-SAMPLES = {"medium": 12, "hard": 24}
-#: the made-contract bonus of ``hard``, in the objective's unit
-CONTRACT_BONUS = {"tarot": 100, "belote": 80, "smear": 2, "bridge": 4, "tarot2": 40, "tarocco": 20}
-#: node limit of one double-dummy solve
-MAX_NODES = 400_000
+#: deals drawn per decision, by level and game
+SAMPLES = {
+    "medium": {"tarot": 12, "tarocco": 12, "tarot2": 12, "belote": 12, "smear": 12, "bridge": 12},
+    "hard": {"tarot": 24, "tarocco": 32, "tarot2": 24, "belote": 32, "smear": 48, "bridge": 32},
+}
+#: node limit of one double-dummy solve (all the legal cards of one deal)
+MAX_NODES = {
+    "medium": {"tarot": 400_000, "tarocco": 400_000, "tarot2": 400_000, "belote": 400_000, "smear": 400_000,
+               "bridge": 400_000},
+    "hard": {"tarot": 400_000, "tarocco": 1_000_000, "tarot2": 400_000, "belote": 1_000_000, "smear": 400_000,
+             "bridge": 2_000_000},
+}
+#: node budget of one decision (None: none): once spent, no more deals are
+#: drawn (at least ``min_samples`` are)
+DECISION_NODES = {"medium": None, "hard": None}
 
 
 class SearchPlayer(Player):
     """``medium`` or ``hard`` (see the module docstring). Options:
     ``samples`` (deals per decision), ``max_nodes`` (per solve),
-    ``exact_tricks`` (tricks left from which the solver decides)."""
+    ``exact_tricks`` (tricks left from which the solver decides),
+    ``decision_nodes`` (solver nodes per decision, after which no more deals
+    are drawn; at least ``min_samples`` are)."""
 
     def __init__(self, game_name, seed=0, level="medium", think=None, samples=None, max_nodes=None,
-                 exact_tricks=None, min_samples=4):
+                 exact_tricks=None, min_samples=4, decision_nodes=None):
         super().__init__(game_name, seed)
         self.level = level
         self.think = think
-        self.samples = int(samples or SAMPLES[level])
+        self.samples = int(samples or SAMPLES[level][game_name])
         self.min_samples = min(int(min_samples), self.samples)
-        self.max_nodes = int(max_nodes or MAX_NODES)
+        self.max_nodes = int(max_nodes or MAX_NODES[level][game_name])
         self.exact_tricks = EXACT_TRICKS[level][game_name] if exact_tricks is None else int(exact_tricks)
+        budget = DECISION_NODES[level] if decision_nodes is None else decision_nodes
+        self.decision_nodes = None if budget is None else int(budget)
         self.easy = EasyPlayer(game_name, seed)
         self._solver = None
+        self._nodes = 0        # solver nodes spent by the decision under way
+        self.last_deals = 0    # deals the last decision scored its cards on
 
     @property
     def solver(self):
@@ -102,8 +140,12 @@ class SearchPlayer(Player):
         drawn = 0
         deadline = None if self.think is None else time.perf_counter() + float(self.think)
         index = attempts = 0
+        self._nodes = 0
         while True:
             if deadline is None and drawn >= self.samples:
+                break
+            if deadline is None and self.decision_nodes is not None and drawn >= self.min_samples \
+                    and self._nodes >= self.decision_nodes:
                 break
             if deadline is not None and drawn >= self.min_samples and time.perf_counter() >= deadline:
                 break
@@ -119,6 +161,7 @@ class SearchPlayer(Player):
             for card, value in self.values_on(state, legal).items():
                 totals[card] += value
             drawn += 1
+        self.last_deals = drawn
         return {c: totals[c] / max(drawn, 1) for c in legal}
 
     def values_on(self, state, legal) -> dict:
@@ -127,6 +170,7 @@ class SearchPlayer(Player):
         sign = 1 if state.maximizing(seat) else -1
         if state.tricks_left <= self.exact_tricks:
             result = self.solver.solve(state, all_cards=True, line=False, max_nodes=self.max_nodes)
+            self._nodes += result.nodes
             values = {}
             for card, v in result.cards.items():
                 values[card] = self.utility(state, v if isinstance(v, int) else (v[0] + v[1]) / 2)
@@ -141,13 +185,11 @@ class SearchPlayer(Player):
         return {c: sign * values[c] for c in legal}
 
     def utility(self, state, objective) -> float:
-        """Objective for the max side; hard adds the contract bonus when made."""
+        """What the max side gets from a deal that ends at ``objective``:
+        medium, the objective itself; hard, the score (``score_utility``)."""
         if self.level != "hard":
             return float(objective)
-        target = state.contract_target()
-        if target is None:
-            return float(objective)
-        return float(objective) + (CONTRACT_BONUS[self.game_name] if objective >= target else 0)
+        return score_utility(self.game_name, state, objective)
 
     # -- inference from the auction ------------------------------------------------------
     def plausible(self, view, full, state) -> bool:
@@ -175,6 +217,34 @@ class SearchPlayer(Player):
                 if token != "pass" and best < 1:
                     return False
         return True
+
+
+def score_utility(game_name, state, objective) -> float:
+    """The max side's result in the unit a match counts (``Round.seat_result``:
+    the score where it jumps at the contract, else the objective), up to a
+    constant and a positive factor, for a deal that ends at ``objective``:
+
+    * tarot, tarot2 (objective: the margin in half points): 25 points more
+      for the winner, 25 less for the loser: a jump of 100 half points at 0;
+    * Belote (the taker's card points): a failed contract gives the defence
+      everything, whatever the taker won: the points count only when made;
+    * Smear (the bidder's side's points, of 4): made, the side scores its
+      points and the other side the rest (2w - 4); set, minus the bid
+      (w - bid - 4);
+    * bridge (tricks) and tarocco (card points): the objective itself (the
+      match counts tricks and card points; no jump)."""
+    objective = float(objective)
+    if game_name in ("bridge", "tarocco"):
+        return objective
+    made = objective >= state.contract_target()
+    if game_name in ("tarot", "tarot2"):
+        return objective + (100 if made else 0)
+    if game_name == "belote":
+        # a capot (252) scores 252 to nothing, i.e. 126 over even, as 207 - 81
+        return min(objective, 207.0) if made else 0.0
+    if game_name == "smear":
+        return 2 * objective if made else objective - state.contract_target()
+    return objective
 
 
 TAROT_NEEDS = (("take", 13), ("guard", 17), ("guard_without", 23), ("guard_against", 27))

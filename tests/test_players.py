@@ -91,3 +91,69 @@ def test_bad_levels_and_budgets():
     rnd = Round.new("belote", seed=0)
     with pytest.raises(RuleError, match="no decision"):
         make_player("belote", "easy").decide(rnd.view(1))
+
+
+def play_phase_state(game):
+    """The engine state at the first card of the first deal (from seed 1) that
+    the easy players do not pass out."""
+    easy = make_player(game, "easy", seed=0)
+    for seed in range(1, 20):
+        rnd = Round.new(game, seed=seed)
+        while rnd.phase not in ("play", "over"):
+            rnd.apply(easy.decide(rnd.view(rnd.to_act)))
+        if rnd.phase == "play":
+            return rnd.state
+    raise AssertionError(f"every {game} deal passed out")
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_hard_values_a_deal_by_its_score(game):
+    """hard's utility follows the score where it jumps at the contract, in the
+    unit a match counts; medium's is the objective itself."""
+    from atout.solver.player_search import score_utility
+    state = play_phase_state(game)
+    hard = SearchPlayer(game, 0, level="hard")
+    medium = SearchPlayer(game, 0, level="medium")
+    target = state.contract_target()
+    assert medium.utility(state, 7) == 7
+    assert hard.utility(state, 7) == score_utility(game, state, 7)
+    if game in ("bridge", "tarocco"):        # tricks, card points: no jump
+        assert [score_utility(game, state, v) for v in (target - 1, target)] == [target - 1, target]
+        return
+    below, at, above = (score_utility(game, state, v) for v in (target - 1, target, target + 1))
+    assert below < at < above
+    if game in ("tarot", "tarot2"):       # 25 points to the winner, 25 off the loser: 100 half points
+        assert at - below == 101 and above - at == 1
+    if game == "belote":                  # a failed contract leaves the taker nothing
+        assert score_utility(game, state, 0) == below == 0 and at == target
+    if game == "smear":                   # made: 2w - 4; set: w - bid - 4 (plus 4)
+        assert (below, at, above) == (-1, 2 * target, 2 * target + 2)
+
+
+def test_a_decision_node_budget_stops_the_draws():
+    """decision_nodes: once a decision has spent that many solver nodes no
+    more deals are drawn (at least min_samples are); without it, samples."""
+    rnd = Round.new("bridge", seed=2)
+    easy = make_player("bridge", "easy", seed=0)
+    while rnd.state.tricks_left > 5 or rnd.state.trick:
+        rnd.apply(easy.decide(rnd.view(rnd.to_act)))
+    view = rnd.view(rnd.to_act)
+    free = SearchPlayer("bridge", 0, level="hard", samples=10)
+    free.card_values(view)
+    assert free.last_deals == 10
+    capped = SearchPlayer("bridge", 0, level="hard", samples=10, decision_nodes=1, min_samples=3)
+    values = capped.card_values(view)
+    assert capped.last_deals == 3 and set(values) == {a.value for a in view.legal}
+    again = SearchPlayer("bridge", 0, level="hard", samples=10, decision_nodes=1, min_samples=3)
+    assert again.card_values(view) == values
+
+
+def test_match_players_take_the_search_options():
+    from atout.solver.match import parse_player
+    spec = parse_player("hard:samples=8;decision_nodes=100000")
+    assert spec.options == (("samples", 8), ("decision_nodes", 100000))
+    assert spec.name == "hard:samples=8,decision_nodes=100000"
+    with pytest.raises(RuleError, match="decision_nodes=N"):
+        parse_player("hard:depth=3")
+    with pytest.raises(RuleError, match="only medium and hard"):
+        parse_player("easy:samples=3")
