@@ -12,9 +12,10 @@ batch on the three configurations one after the other, so a change of load
 hits all three alike; the figures are the sums over the rounds. The kernels
 are compiled (or loaded from Numba's disk cache) before the clock starts, in
 this process (which the local workers are forked from) and in each cluster
-worker; the last line measures what a fresh worker costs. Processor time is counted too
-(this process, its finished children, the cluster's workers): on a loaded
-machine it shows whether the executors add work, which wall time cannot.
+worker; the last line measures what a fresh worker costs. Processor time
+is counted too (this process, its finished children, the cluster's
+workers): on a loaded machine it shows whether the executors add work,
+which wall time cannot.
 """
 
 from __future__ import annotations

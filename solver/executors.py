@@ -241,8 +241,8 @@ def chunk_size(seconds_a_task: float | None, left: int, threads: int) -> int:
     some 10 ms of processor time on the scheduler, the client and the
     worker: tasks shorter than ``CHUNK_SECONDS`` are sent several at a time
     (at most ``MAX_CHUNK``), once the first results tell their length, and
-    never so many that the last chunks leave workers idle (at least
-    ``AHEAD_PER_WORKER`` chunks a worker thread of what is left)."""
+    never so many that the last chunks leave workers idle (what is left
+    makes at least ``2 * AHEAD_PER_WORKER`` chunks a worker thread)."""
     if not seconds_a_task or seconds_a_task >= CHUNK_SECONDS:
         return 1
     wanted = math.ceil(CHUNK_SECONDS / seconds_a_task)

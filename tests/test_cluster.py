@@ -229,8 +229,9 @@ def _worker_address(task):
 
 
 def _profiler_running(dask_worker):
+    from atout.solver.executors import PROFILER_CALLBACKS
     return [name for name, callback in dask_worker.periodic_callbacks.items()
-            if name in ("profile", "profile-cycle") and callback.is_running()]
+            if name in PROFILER_CALLBACKS and callback.is_running()]
 
 
 def test_the_workers_that_ran_tasks_stop_their_profiler(cluster):
@@ -274,5 +275,5 @@ def test_chunk_size_grows_for_short_tasks_and_shrinks_for_the_tail():
     assert chunk_size(CHUNK_SECONDS, 1000, 2) == 1            # long tasks go one by one
     assert chunk_size(CHUNK_SECONDS / 4, 1000, 2) == 4
     assert chunk_size(1e-6, 1000, 2) == MAX_CHUNK
-    assert chunk_size(1e-6, 40, 2) == 5                       # 8 chunks a thread's share left
+    assert chunk_size(1e-6, 40, 2) == 5                       # 8 chunks left, 4 a thread
     assert chunk_size(1e-6, 7, 2) == 1
