@@ -85,6 +85,16 @@ def random_ending(game, seed: int, tricks_left: int, contract_choices: dict | No
     return play_to(state, rng, tricks_left, mid_trick, at_random(rng, prefer))
 
 
+
+def late_position_text(game, deal_seed: int, play_seed: int, tricks_left: int) -> tuple[str, str]:
+    """The deal ``game.random_deal(deal_seed)`` in atout's notation and, as a
+    ``--played`` argument, random legal cards (seeded by ``play_seed``)
+    played to the trick boundary ``tricks_left`` tricks from the end: a
+    position for the command line, small enough to solve at once."""
+    deal = game.random_deal(deal_seed)
+    state = play_to(game.new_state(deal), random.Random(play_seed), tricks_left, mid_trick=None)
+    return game.format_deal(deal), " ".join(game.deck.token(c) for c in state.played)
+
 # -- checks against the naive search --------------------------------------------------
 
 

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from atout.cli.main import cli
 from atout.engine import GAME_NAMES, get_game
-from atout.solver.testing import play_to
+from atout.solver.testing import late_position_text
 
 PBN = "N:KJ74.J8.AKJ5.AQ6 A.AQT94.82.KT932 Q532.763.T93.875 T986.K52.Q764.J4"
 #: two tricks of North's 2S (E leads)
@@ -33,14 +33,8 @@ def no_leak(text: str) -> None:
     assert not LEAKS.search(text), LEAKS.search(text).group(0) + " in:\n" + text
 
 
-def late_position(name: str, tricks_left: int = 3, seed: int = 1):
-    """A deal of seed ``seed`` and random legal cards played until only
-    ``tricks_left`` tricks remain: small enough to solve at once."""
-    game = get_game(name)
-    deal = game.random_deal(seed)
-    state = play_to(game.new_state(deal), random.Random(0), tricks_left, mid_trick=None)
-    played = [game.deck.token(c) for c in state.played]
-    return game.format_deal(deal), " ".join(played)
+def late_position(name: str, tricks_left: int = 3):
+    return late_position_text(get_game(name), 1, 0, tricks_left)
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)

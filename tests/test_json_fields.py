@@ -5,7 +5,6 @@ of its lists and in the solve score of every game, so they stay stable."""
 from __future__ import annotations
 
 import json
-import random
 import re
 from pathlib import Path
 
@@ -14,7 +13,7 @@ from click.testing import CliRunner
 
 from atout.cli.main import cli
 from atout.engine import GAME_NAMES, get_game
-from atout.solver.testing import play_to
+from atout.solver.testing import late_position_text
 
 DOC = (Path(__file__).resolve().parent.parent / "docs" / "JSON.md").read_text(encoding="utf-8")
 PBN = "N:KJ74.J8.AKJ5.AQ6 A.AQT94.82.KT932 Q532.763.T93.875 T986.K52.Q764.J4"
@@ -70,11 +69,7 @@ def test_solve_fields():
 
 
 def late_position(name: str, tricks_left: int = 2):
-    game = get_game(name)
-    deal = game.random_deal(2)
-    state = play_to(game.new_state(deal), random.Random(1), tricks_left, mid_trick=None)
-    played = [game.deck.token(c) for c in state.played]
-    return game.format_deal(deal), " ".join(played)
+    return late_position_text(get_game(name), 2, 1, tricks_left)
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
