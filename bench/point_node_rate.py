@@ -33,37 +33,34 @@ from atout.engine import get_game  # noqa: E402
 from atout.solver import Solver  # noqa: E402
 
 
-def belote(count=30):
-    solver, game = Solver(), get_game("belote")
+def timed(states, search):
+    """The nodes and the processor seconds of ``search(state)`` (a result
+    with ``nodes``) over ``states``, building the states off the clock."""
     nodes, cpu = 0, 0.0
-    for deal, trump, taker in deals(count):
-        state = game.new_state(deal, trump=trump, taker=taker)
+    for state in states:
         start = time.process_time()
-        nodes += solver.solve(state, all_cards=True, line=False).nodes
+        nodes += search(state).nodes
         cpu += time.process_time() - start
     return nodes, cpu
+
+
+def belote(count=30):
+    solver, game = Solver(), get_game("belote")
+    states = (game.new_state(deal, trump=trump, taker=taker) for deal, trump, taker in deals(count))
+    return timed(states, lambda state: solver.solve(state, all_cards=True, line=False))
 
 
 def tarot10(count=6):
     solver = Solver()
-    nodes, cpu = 0, 0.0
-    for i in range(count):
-        state = position("tarot", SEED + i, 10)
-        start = time.process_time()
-        nodes += solver.solve(state, line=False, max_nodes=5_000_000).nodes
-        cpu += time.process_time() - start
-    return nodes, cpu
+    states = (position("tarot", SEED + i, 10) for i in range(count))
+    return timed(states, lambda state: solver.solve(state, line=False, max_nodes=5_000_000))
 
 
 def tarotq(count=8):
     solver = Solver()
-    nodes, cpu = 0, 0.0
-    for i in range(count):
-        state = position("tarot", SEED + i, 18, GUARD_FIRST_SEAT)
-        start = time.process_time()
-        nodes += solver.reaches(state, state.contract_target(), max_nodes=1_500_000).nodes
-        cpu += time.process_time() - start
-    return nodes, cpu
+    states = (position("tarot", SEED + i, 18, GUARD_FIRST_SEAT) for i in range(count))
+    return timed(states, lambda state: solver.reaches(state, state.contract_target(),
+                                                      max_nodes=1_500_000))
 
 
 def question(count=30, limit=6_000_000):
