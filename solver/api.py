@@ -288,12 +288,18 @@ class Solver:
         # ``reaches(state, target)`` proves with the same nodes, and a larger
         # limit runs the same probes further, never reporting wider bounds
         limited = max_nodes is not None or max_seconds is not None
-        lo, hi, exact = self._value(pos, gen, budget,
-                                    guess=state.contract_target() if limited else None,
-                                    report=True)
-        lo, hi = clip(lo, hi)
-        result = SolveResult(value=lo, exact=exact, lower=lo, upper=hi)
-        if all_cards and not state.is_over() and not budget.interrupted:
+        if all_cards and not limited and not state.is_over():
+            # every card exactly, no limit: the root's value is the best
+            # card's, so its own probes would be asked twice
+            result = self._cards_first(state, pos, codec, gen, budget, clip)
+            lo = hi = None
+        else:
+            lo, hi, exact = self._value(pos, gen, budget,
+                                        guess=state.contract_target() if limited else None,
+                                        report=True)
+            lo, hi = clip(lo, hi)
+            result = SolveResult(value=lo, exact=exact, lower=lo, upper=hi)
+        if all_cards and not state.is_over() and not budget.interrupted and lo is not None:
             groups = equivalent_groups(state, pos, codec)
             result.groups = groups
             values = {}
@@ -331,6 +337,52 @@ class Solver:
         result.stats = budget.stats()
         result.seconds = time.perf_counter() - start
         return result
+
+    def _cards_first(self, state, pos, codec, gen, budget, clip) -> SolveResult:
+        """Every legal card's exact value, and the position's as the best of
+        them, with no probe of the position itself. Each card's value is
+        walked one step at a time from the best found so far: about half the
+        cards are worth the best card, most of the others a few points
+        less. (Belote every card, 60 seeded deals: 4% fewer nodes, total and
+        median, than the position's value by bisection first and each card
+        walked from it by 1, 2, 4...; the position's own probes were 38% of
+        the nodes, but they filled the table the cards then used.)"""
+        maximizing = state.maximizing()
+        groups = equivalent_groups(state, pos, codec)
+        least, most = pos.already, pos.already + pos.bound()
+        values, best, exact = {}, None, True
+        for group in groups:
+            state.play(group[0])
+            try:
+                vlo, vhi, vexact = self._value(codec.encode(state), gen, budget, guess=best, growth=1)
+            finally:
+                state.undo()
+            if budget.interrupted and not vexact:
+                exact = False
+                break               # a card not searched to its end is left out
+            vlo, vhi = clip(vlo, vhi)
+            for card in group:
+                values[card] = vlo
+            best = vlo if best is None else (max(best, vlo) if maximizing else min(best, vlo))
+            done = len(values) == len(state.legal_cards())
+            lo, hi = (best, best if done else most) if maximizing else (least if not done else best, best)
+            if budget.progress is not None:
+                try:
+                    budget.progress(*clip(lo, hi), budget.nodes)
+                except KeyboardInterrupt:
+                    budget.interrupted = True
+                    exact = False
+                    break
+        done = len(values) == len(state.legal_cards())
+        exact = exact and done
+        if maximizing:
+            lo, hi = (best if best is not None else least), (best if done else most)
+        else:
+            lo, hi = (best if done else least), (best if best is not None else most)
+        lo, hi = clip(lo, hi)
+        order = sorted(values, key=lambda c: (_sort_key(values[c], maximizing), -c))
+        return SolveResult(value=lo, exact=exact, lower=lo, upper=hi,
+                           cards={c: values[c] for c in order}, groups=groups)
 
     def makes(self, state, target: int, *, max_nodes=None, max_seconds=None):
         """Can the max side reach at least ``target``? True/False, or None

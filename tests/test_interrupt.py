@@ -47,10 +47,14 @@ def bridge_state(tricks_left=13):
 
 def test_solve_interrupted_returns_the_bounds_it_proved():
     state = bridge_state(9)
-    exact = Solver().solve(state, line=False).value
+    full = Solver().solve(state, all_cards=True, line=False)
+    exact = full.value
     report = interrupt_at(2)
     result = Solver().solve(state, all_cards=True, progress=report)
-    assert result.interrupted and not result.exact and not result.line and not result.cards
+    assert result.interrupted and not result.exact and not result.line
+    # the cards solved before Ctrl-C keep their exact values; the others are left out
+    assert 0 < len(result.cards) < len(full.cards)
+    assert all(full.cards[card] == value for card, value in result.cards.items())
     lower, upper, _ = report.calls[-1]         # what the interrupted call was told
     assert (result.lower, result.upper) == (lower, upper)
     assert result.lower <= exact <= result.upper and result.lower < result.upper
