@@ -42,7 +42,7 @@ class PlayerSpec:
 
 
 #: the options of a search level a match may set
-PLAYER_OPTIONS = ("samples", "max_nodes", "exact_tricks", "decision_nodes")
+PLAYER_OPTIONS = ("samples", "max_nodes", "exact_tricks", "decision_nodes", "bid_samples")
 
 
 def parse_player(text: str) -> PlayerSpec:
@@ -54,7 +54,7 @@ def parse_player(text: str) -> PlayerSpec:
     for item in filter(None, rest.replace(";", " ").split()):
         key, eq, value = item.partition("=")
         if key not in PLAYER_OPTIONS or not eq or not value.isdigit():
-            raise RuleError(f"player option {item!r}: use samples=N, max_nodes=N, exact_tricks=N or decision_nodes=N")
+            raise RuleError(f"player option {item!r}: use samples=N, max_nodes=N, exact_tricks=N, decision_nodes=N or bid_samples=N")
         if level in ("random", "easy"):
             raise RuleError(f"player option {item!r}: only medium and hard take options")
         options.append((key, int(value)))

@@ -62,6 +62,7 @@ import time
 from atout.engine.cards import FOOL, TRUMPS, suit_of
 from atout.engine.errors import AtoutError
 
+from .player_bidding import CALL_SAMPLES
 from .players import EasyPlayer, Player, points, strength, view_key
 
 #: tricks left at which the double-dummy solve takes over, by game and level
@@ -94,9 +95,11 @@ class SearchPlayer(Player):
     are drawn; at least ``min_samples`` are)."""
 
     def __init__(self, game_name, seed=0, level="medium", think=None, samples=None, max_nodes=None,
-                 exact_tricks=None, min_samples=4, decision_nodes=None):
+                 exact_tricks=None, min_samples=4, decision_nodes=None, bid_samples=None):
         super().__init__(game_name, seed)
         self.level = level
+        #: deals drawn for a Belote or Smear call (hard; 0: the easy rule)
+        self.bid_samples = CALL_SAMPLES.get(game_name, 0) if bid_samples is None else int(bid_samples)
         self.think = think
         self.samples = int(samples or SAMPLES[level][game_name])
         self.min_samples = min(int(min_samples), self.samples)
@@ -126,6 +129,11 @@ class SearchPlayer(Player):
                 best = max(values, key=lambda c: (values[c], -c))
                 return next(a for a in view.legal if a.value == best)
             return self.easy.choose(view)
+        if self.level == "hard" and view.phase == "auction" and view.game in CALL_SAMPLES and self.bid_samples:
+            from .player_bidding import search_call
+            token = search_call(view, self.easy, self.solver, f"{self.seed}/{view_key(view)}",
+                                samples=self.bid_samples)
+            return next(a for a in view.legal if a.token == token)
         return self.easy.choose(view)
 
     # -- the play ------------------------------------------------------------------

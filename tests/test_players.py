@@ -9,7 +9,7 @@ from atout.solver.player_search import SearchPlayer, greedy_card, playout
 from atout.solver.players import LEVELS, make_player
 
 #: tiny budgets: whole deals stay quick
-TINY = {"samples": 1, "max_nodes": 20_000, "exact_tricks": 3}
+TINY = {"samples": 1, "max_nodes": 20_000, "exact_tricks": 3, "bid_samples": 2}
 
 
 def play_out(rnd, players):

@@ -1,0 +1,107 @@
+"""hard's Belote calls (solver/player_bidding.py): the score of a contract
+from its double-dummy value, the auction replayed by the bots' rule, and
+the call itself (legal, deterministic)."""
+
+import random
+
+import pytest
+
+from atout.engine import get_game
+from atout.engine.round import Round
+from atout.solver import Solver
+from atout.solver.player_bidding import BeloteCalls, SmearCalls, _contract_after, _fits_auction, \
+    belote_score_difference, search_call
+from atout.solver.players import EasyPlayer
+
+BELOTE = get_game("belote")
+
+
+@pytest.mark.parametrize("seed", range(150))
+def test_the_score_from_the_value_is_the_engines_score(seed):
+    """Random deals played out at random: the score difference computed from
+    the taker's card points alone equals the engine's score (Belote-Rebelote,
+    made or failed, capot)."""
+    rng = random.Random(seed)
+    state = BELOTE.new_state(BELOTE.random_deal(seed), trump=rng.choice("SHDC"), taker=rng.randrange(4))
+    start = state.clone()
+    while not state.is_over():
+        state.play(rng.choice(state.legal_cards()))
+    value = state.objective()
+    if value == 0 and state.tricks_won(state.max_side) > 0:
+        pytest.skip("a trick of no points and nothing else: the value alone cannot tell")
+    score = state.score()["scores"]
+    for side in (0, 1):
+        assert belote_score_difference(start, value, side) == (score[side] - score[1 - side]) / 2
+
+
+def test_the_score_of_a_capot_and_of_a_failed_contract():
+    state = BELOTE.new_state(BELOTE.random_deal(3), trump="H", taker=0)
+    br = [state.belote_rebelote(s) for s in (0, 1)]
+    assert belote_score_difference(state, 252, 0) == (252 + br[0] - br[1]) / 2
+    assert belote_score_difference(state, 0, 1) == (252 + br[0] + br[1]) / 2
+    assert belote_score_difference(state, 40, 1) == (162 + br[0] + br[1]) / 2
+
+
+def _model(cls, game, seed, seat=0):
+    """A calls model for seat ``seat`` of a random deal, and that deal as its world."""
+    rnd = Round.new(game, seed=seed)
+    view = rnd.view(seat)
+    model = cls(view, EasyPlayer(game))
+    if game == "belote":
+        bidding = rnd.deal
+        return model, ([sorted(h.cards) for h in bidding.hands], list(bidding.stock))
+    return model, ([sorted(rnd.deal.hand(s)) for s in range(4)], sorted(rnd.deal.extra("undealt")))
+
+
+@pytest.mark.parametrize("game, cls", [("belote", BeloteCalls), ("smear", SmearCalls)])
+def test_the_auction_replayed_by_the_rule(game, cls):
+    for seed in range(40):
+        model, world = _model(cls, game, seed)
+        hands = world[0]
+        # the whole auction by the rule, as the bots call it
+        auction, calls = model.new_auction(), []
+        while not auction.is_over():
+            seat = auction.to_speak
+            call = model.rule(hands[seat], auction)
+            calls.append((seat, call))
+            auction.call(call)
+        expected = model.contract(auction)
+        # seat 0's first call made by the rule: the rest follows
+        assert _contract_after(model, world, [], calls[0][1]) == expected
+        # the calls fit the hands that made them (seat 0's own are not checked)
+        assert _fits_auction(model, world, calls)
+        # seat 1 with seat 2's cards: a call the rule would not make does not fit
+        swapped = (hands[:1] + [hands[2], hands[1]] + hands[3:], world[1])
+        if len(calls) > 1 and model.rule(hands[2], _after(model, calls[:1])) != calls[1][1]:
+            assert not _fits_auction(model, swapped, calls)
+
+
+def _after(model, calls):
+    auction = model.new_auction()
+    for _who, token in calls:
+        auction.call(token)
+    return auction
+
+
+@pytest.mark.parametrize("game", ["belote", "smear"])
+def test_hard_calls_are_legal_and_deterministic(game):
+    solver = Solver(16)
+    for seed in range(3):
+        rnd = Round.new(game, seed=seed)
+        view = rnd.view(rnd.to_act)
+        first = search_call(view, EasyPlayer(game), solver, f"t/{seed}", samples=3)
+        assert first in [a.token for a in view.legal]
+        assert search_call(view, EasyPlayer(game), solver, f"t/{seed}", samples=3) == first
+
+
+def test_a_smear_contract_is_scored_by_the_engine():
+    """The Smear score of a contract is the engine's, on the solver's line."""
+    model, world = _model(SmearCalls, "smear", 5)
+    game = get_game("smear")
+    state = game.new_state(game.deal_from(world[0], {"undealt": world[1]}), bidder=1, bid=2)
+    result = Solver().solve(state)
+    final = state.clone()
+    for card in result.line:
+        final.play(card)
+    scores = final.score()["scores"]
+    assert model.score(world, (1, 2), Solver(), 400_000) == (scores[0] - scores[1]) / 2
