@@ -35,7 +35,7 @@ from ._jit import inline_kernel, kernel
 from .bridge_search import (C_ABORT, C_CUTS, C_FIRSTCUTS, C_LIMIT, C_NODES, C_TTHITS, C_TTPROBES,
                       C_TTSTORES, NSUITS, R_GEN, R_KEYMODE, R_MAXSIDE, R_NSEATS, R_TRUMP,
                       R_TTMASK, hibit, popcount, tt_slot)
-from .row_table import row_bounds, row_store
+from .row_table import row_bounds, row_find, row_put
 
 # -- the rule vector of these games (indices past the generic ones) -------------------
 G_KIND = 16
@@ -510,6 +510,47 @@ def master_trump_points(L, n, trump, sides, kp, maxside):
 
 
 @inline_kernel
+def tarot_oudler_range(L, n, fl, sides, maxside, on_max, on_min):
+    """Tarot: the least and greatest number of oudlers (capped at 3) the
+    max side can end with: those counted, plus those still in play, but
+    the trump 21 (the highest trump, a master wherever it is) goes to its
+    holder's side when that side's masters are sure (``on_max``/``on_min``
+    of ``excuse_spares_masters``)."""
+    k = fl & 3
+    k_lo = k
+    k_hi = k
+    for q in range(n):
+        k_hi += (L[q, 4] & 1) + ((L[q, 4] >> 20) & 1) + (L[q, 5] & 1)
+        if (L[q, 4] >> 20) & 1:
+            if sides[q] == maxside:
+                k_lo += on_max
+            else:
+                k_hi -= on_min
+    return min(k_lo, 3), min(k_hi, 3)
+
+
+@inline_kernel
+def excuse_spares_masters(L, n, fl, sides, maxside):
+    """Tarot: (are the max side's master trumps sure, are the min side's?)
+    as 1/0. A side that has won every trick so far (its ``T_WON`` flag) and
+    holds the Excuse can lead it to the last trick and win that trick with
+    it, whatever trumps fall: the other side's masters are then not sure.
+    The flags are only ever cleared and the Excuse never changes hands, so
+    when neither threat exists it never will."""
+    threat_by_max = 0
+    threat_by_min = 0
+    for q in range(n):
+        if L[q, 5] != 0:
+            won = T_WON0 if sides[q] == 0 else T_WON1
+            if (fl & won) != 0:
+                if sides[q] == maxside:
+                    threat_by_max = 1
+                else:
+                    threat_by_min = 1
+    return 1 - threat_by_min, 1 - threat_by_max
+
+
+@inline_kernel
 def tarot_master_tricks(L, n, sides, maxside):
     """Tarot, tarocco: the least number of tricks that the max side's master trumps
     (above every trump of the other side) win, and the same for the min
@@ -876,13 +917,21 @@ def trick_start_bounds(L, H, n, fl, cnt, bp_left, rules, sides, kp):
         floor_max = hibit(mine) if mine != 0 else -1
         lower += _points_above(mine, theirs, 4, kp) + popcount(mine >> (floor_min + 1))
         upper -= _points_above(theirs, mine, 4, kp) + popcount(theirs >> (floor_max + 1))
-    if kind == BELOTE or kind == TAROCCO or (
-            kind == TAROT and (fl & (T_WON0 | T_WON1)) == 0):
-        # (tarot: while a side has won every trick, its Excuse led to the
-        # last trick would beat any trump)
+    if kind == BELOTE or kind == TAROCCO or kind == TAROT:
+        # (tarot: while a side has won every trick and holds the Excuse, the
+        # Excuse led to the last trick beats any trump: the other side's
+        # master trumps are not sure then, its own still are)
+        on_max = 1
+        on_min = 1
+        if kind == TAROT:
+            on_max, on_min = excuse_spares_masters(L, n, fl, sides, maxside)
+            # the trump 21 is a master trump: the oudler it counts goes to its side
+            k_lo, k_hi = tarot_oudler_range(L, n, fl, sides, maxside, on_max, on_min)
+            lower += term((fl & ~3) | k_lo, rules) - tlo
+            upper -= thi - term((fl & ~3) | k_hi, rules)
         sure_max, sure_min = master_trump_points(L, n, rules[R_TRUMP], sides, kp, maxside)
-        lower += sure_max
-        upper -= sure_min
+        lower += sure_max * on_max
+        upper -= sure_min * on_min
         if kind == TAROT or kind == TAROCCO:
             # every tarot card counts at least a half point, every tarocco
             # card a point: the cards of the other side in a trick won by a
@@ -897,8 +946,8 @@ def trick_start_bounds(L, H, n, fl, cnt, bp_left, rules, sides, kp):
                             matto_max = 1
                         else:
                             matto_min = 1
-            lower += max(tw_max * seats_min - matto_min, 0)
-            upper -= max(tw_min * seats_max - matto_max, 0)
+            lower += max(tw_max * seats_min - matto_min, 0) * on_max
+            upper -= max(tw_min * seats_max - matto_max, 0) * on_min
     return lower, upper
 
 
@@ -972,9 +1021,10 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                     ctx[C_TTPROBES] += 1
                     fr[d, F_K1] = k1
                     fr[d, F_K2] = k2
-                    if tt[slot, 2] == gen and tt[slot, 0] == k1 and tt[slot, 1] == k2:
+                    row = row_find(tt, slot, k1, k2, gen)
+                    if row >= 0:
                         ctx[C_TTHITS] += 1
-                        tlo, thi, tbest = row_bounds(tt, slot)
+                        tlo, thi, tbest = row_bounds(tt, row)
                         if tlo >= need:
                             res = tlo
                             resolved = True
@@ -1022,8 +1072,8 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                 res = fr[d, F_BEST]
                 slot = fr[d, F_SLOT]
                 if slot >= 0:
-                    row_store(tt, slot, fr[d, F_K1], fr[d, F_K2], gen, res, maximizing,
-                              relative_move(L, H, n, m))
+                    row_put(tt, slot, fr[d, F_K1], fr[d, F_K2], gen, fr[d, F_CNT], res,
+                            maximizing, relative_move(L, H, n, m))
                     ctx[C_TTSTORES] += 1
             else:
                 fr[d, F_IDX] = i + 1
@@ -1074,7 +1124,8 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
             res = fr[d, F_BEST]
             slot = fr[d, F_SLOT]
             if slot >= 0:
-                row_store(tt, slot, fr[d, F_K1], fr[d, F_K2], gen, res, fr[d, F_MAX] == 0, -1)
+                row_put(tt, slot, fr[d, F_K1], fr[d, F_K2], gen, fr[d, F_CNT], res,
+                        fr[d, F_MAX] == 0, -1)
                 ctx[C_TTSTORES] += 1
         if d == d0:
             return res

@@ -8,7 +8,15 @@ two; the probe's miss was the single most expensive instruction of the
 point games' search). ``new_table`` aligns the rows on cache lines.
 
 The packed word: ``lower + BIAS`` in bits 0..20, ``upper + BIAS`` in bits
-21..41, ``best + 1`` from bit 42. A bound outside [-BIAS, BIAS) is stored
+21..41, ``best + 1`` in bits 42..51, and from bit 52 the entry's work (the
+cards left in its position: the size of the search it saved).
+
+The search uses the two rows of a cache line as one bucket (``row_find``,
+``row_put``): a key may sit in either row; a new key takes the first row
+when it is empty, stale or holds less work (the old first row moves to the
+second), else the second. A full-deal search stores millions of positions
+in a table of a million rows; with one row a key, every store replaced
+what was there, the big subtrees near the root included. A bound outside [-BIAS, BIAS) is stored
 weakened to the nearest end of that range (never happens for the games'
 values, whose bounds stay within a few hundred; the empty bounds are
 -1000000 and 1000000).
@@ -22,6 +30,8 @@ from ._jit import inline_kernel
 
 BIAS = 1 << 20
 _FIELD = (1 << 21) - 1
+_BEST_FIELD = (1 << 10) - 1
+WORK_SHIFT = 52
 #: the bounds of an entry that knows nothing yet
 EMPTY_LOWER = -1_000_000
 EMPTY_UPPER = 1_000_000
@@ -51,7 +61,7 @@ def pack(lower, upper, best):
 def row_bounds(tt, slot):
     """(lower, upper, best move) of the entry in ``slot``."""
     x = tt[slot, T_PACKED]
-    return (x & _FIELD) - BIAS, ((x >> 21) & _FIELD) - BIAS, (x >> 42) - 1
+    return (x & _FIELD) - BIAS, ((x >> 21) & _FIELD) - BIAS, ((x >> 42) & _BEST_FIELD) - 1
 
 
 @inline_kernel
@@ -73,3 +83,41 @@ def row_store(tt, slot, k1, k2, gen, value, is_lower, best):
         upper = min(upper, max(value, -BIAS))
     tt[slot, T_PACKED] = pack(lower, upper, best if best >= 0 else old_best)
 
+
+
+@inline_kernel
+def row_work(tt, slot):
+    """The work (cards left) recorded with the entry in ``slot``."""
+    return tt[slot, T_PACKED] >> WORK_SHIFT
+
+
+@inline_kernel
+def row_find(tt, slot, k1, k2, gen):
+    """The row of the bucket of ``slot`` (its cache line) holding the key
+    (k1, k2) of generation ``gen``, or -1."""
+    a = slot & ~1
+    if tt[a, T_GEN] == gen and tt[a, T_K1] == k1 and tt[a, T_K2] == k2:
+        return a
+    b = a + 1
+    if tt[b, T_GEN] == gen and tt[b, T_K1] == k1 and tt[b, T_K2] == k2:
+        return b
+    return -1
+
+
+@inline_kernel
+def row_put(tt, slot, k1, k2, gen, work, value, is_lower, best):
+    """``row_store`` into the bucket of ``slot``: into the row holding the
+    key if one does; else into the first row when it is empty, stale or
+    holds at most ``work`` (its entry moves to the second row), else into
+    the second row."""
+    row = row_find(tt, slot, k1, k2, gen)
+    if row < 0:
+        a = slot & ~1
+        row = a + 1
+        if tt[a, T_GEN] != gen or row_work(tt, a) <= work:
+            row = a
+            if tt[a, T_GEN] == gen:
+                for c in range(ROW):
+                    tt[a + 1, c] = tt[a, c]
+    row_store(tt, row, k1, k2, gen, value, is_lower, best)
+    tt[row, T_PACKED] |= work << WORK_SHIFT

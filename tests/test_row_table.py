@@ -79,3 +79,57 @@ def test_bounds_out_of_the_packed_range_are_stored_weaker():
     assert lower == T.EMPTY_LOWER and upper == -T.BIAS and best == -1
     T.row_store(tt, 1, 1, 2, 1, -big, True, -1)        # no better than knowing nothing
     assert T.row_bounds(tt, 1)[0] == T.EMPTY_LOWER
+
+
+def test_a_bucket_keeps_the_entry_with_more_work():
+    """Two rows of a cache line are one bucket: a key is found in either;
+    a new key with less work than the first row's goes to the second row,
+    one with as much or more takes the first row and moves its entry down."""
+    tt = T.new_table(8)
+    gen = 3
+    T.row_put(tt, 4, 11, 1, gen, 40, 10, True, 5)          # the big subtree
+    T.row_put(tt, 5, 12, 2, gen, 8, -4, False, -1)         # same bucket (4, 5), less work
+    T.row_put(tt, 4, 13, 3, gen, 6, 7, True, 2)            # less work again: replaces row 5
+    assert T.row_find(tt, 5, 11, 1, gen) == 4
+    assert tuple(T.row_bounds(tt, 4)) == (10, T.EMPTY_UPPER, 5) and T.row_work(tt, 4) == 40
+    assert T.row_find(tt, 4, 12, 2, gen) == -1
+    assert T.row_find(tt, 4, 13, 3, gen) == 5
+    T.row_put(tt, 4, 14, 4, gen, 50, 1, False, 9)          # more work: first row, 11 moves down
+    assert T.row_find(tt, 4, 14, 4, gen) == 4 and T.row_find(tt, 4, 11, 1, gen) == 5
+    assert tuple(T.row_bounds(tt, 5)) == (10, T.EMPTY_UPPER, 5) and T.row_work(tt, 5) == 40
+    T.row_put(tt, 4, 15, 5, gen + 1, 1, 0, True, -1)       # a new generation: stale rows go first
+    assert T.row_find(tt, 4, 15, 5, gen + 1) == 4
+    assert T.row_find(tt, 4, 14, 4, gen) == -1             # (the stale entry is not moved down)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_bucket_entries_are_never_stronger_than_what_was_stored(seed):
+    """Whatever a bucket finds for a key holds bounds implied by that key's
+    own stores (never another key's), and a put is found right after it."""
+    rng = random.Random(seed)
+    tt = T.new_table(8)
+    stored = {}
+    keys = [(rng.randrange(1, 1 << 62), rng.randrange(-(1 << 62), 1 << 62), gen)
+            for gen in (1, 2) for _ in range(8)]
+    for _ in range(3000):
+        key = rng.choice(keys)
+        k1, k2, gen = key
+        slot = (k1 ^ k2) & 7
+        value = rng.randrange(-300, 300)
+        is_lower = rng.random() < 0.5
+        T.row_put(tt, slot, k1, k2, gen, rng.randrange(1, 79), value, is_lower, rng.randrange(0, 192))
+        lows, highs = stored.setdefault(key, (set(), set()))
+        (lows if is_lower else highs).add(value)
+        row = T.row_find(tt, slot, k1, k2, gen)
+        assert row >= 0
+        lower, upper, _ = T.row_bounds(tt, row)
+        assert (lower >= value) if is_lower else (upper <= value)
+        for other in keys:
+            o1, o2, ogen = other
+            row = T.row_find(tt, (o1 ^ o2) & 7, o1, o2, ogen)
+            if row >= 0:
+                lower, upper, best = T.row_bounds(tt, row)
+                lows, highs = stored[other]
+                assert lower == T.EMPTY_LOWER or lower in lows
+                assert upper == T.EMPTY_UPPER or upper in highs
+                assert 0 <= best < 192

@@ -3,6 +3,8 @@ hold the naive search's value between them on random endings, the tarot
 rule that counts points (master trumps with the cards that fall on them;
 tarot2: hands and piles) included, in positions where it fires."""
 
+import random
+
 import pytest
 
 from atout.engine import get_game
@@ -11,7 +13,7 @@ from atout.engine.search import minimax
 from atout.engine.tarot_scoring import PETIT
 from atout.solver import point_search as R
 from atout.solver.tables import codec_for
-from atout.solver.testing import random_ending
+from atout.solver.testing import one_side_strongest, play_to, random_ending
 
 TAROT_CONTRACTS = {"taker": [0, 1, 2, 3],
                    "contract": ["take", "guard", "guard_without", "guard_against"]}
@@ -35,7 +37,7 @@ def keep_excuse_and_petit(state, card):
 
 @pytest.mark.parametrize("tricks, seeds", [(2, 1500), (3, 40)])
 def test_tarot_bounds_hold_the_value(tricks, seeds):
-    fired = 0
+    fired = trump21 = 0
     for seed in range(seeds):
         prefer = keep_excuse_and_petit if seed % 2 else None
         state = random_ending(get_game("tarot"), 50_000 + seed, tricks, TAROT_CONTRACTS,
@@ -46,8 +48,11 @@ def test_tarot_bounds_hold_the_value(tricks, seeds):
         value = minimax(state)
         assert lo <= value <= hi, (state, lo, value, hi)
         tw_max, tw_min, _, _ = R.tarot_master_tricks(pos.kl, state.n, pos.sides, 0)
-        fired += (tw_max + tw_min) > 0 and (pos.fl0 & (R.T_WON0 | R.T_WON1)) == 0
+        on_max, on_min = R.excuse_spares_masters(pos.kl, state.n, pos.fl0, pos.sides, 0)
+        fired += (tw_max * on_max + tw_min * on_min) > 0
+        trump21 += bool((pos.kl[:, 4] >> 20).any())
     assert fired >= seeds // 4, fired
+    assert trump21 >= seeds // 100, trump21    # the oudler of the 21 (tarot_oudler_range)
 
 
 @pytest.mark.parametrize("name", ["tarocco", "belote", "smear"])
@@ -81,3 +86,61 @@ def test_tarot2_bounds_hold_the_value_with_cards_under_the_piles(tricks, seeds):
             hidden = int(pos.kh[q, 4])
             hidden_masters += hidden > 0 and hidden.bit_length() > other.bit_length()
     assert hidden_masters >= seeds // 20, hidden_masters
+
+
+def _strength(card):
+    return -1 if card == FOOL else (100 + card if card > 64 else card & 15)
+
+
+def sweep_ending(seed, tricks, sweeper, excuse_to_sweeper):
+    """A made-up tarot deal where side ``sweeper`` (0: the taker) holds
+    most of the strongest cards (a shuffled strength order), the Excuse with
+    it or with the other side, played strongest-first by the sweeper and
+    weakest-first by the other side down to ``tricks`` tricks left."""
+    rng = random.Random(seed)
+    tarot = get_game("tarot")
+    order = sorted((c for c in tarot.deck.cards if c != FOOL),
+                   key=lambda c: _strength(c) + 40 * rng.random(), reverse=True)
+    taker = rng.randrange(4)
+    if sweeper == 0:
+        mine, rest = order[:18], order[18:]
+    else:
+        mine, rest = order[-18:], order[:-18]
+    if excuse_to_sweeper == (sweeper == 0):
+        rest.append(mine.pop())
+        mine.append(FOOL)
+    else:
+        rest.append(FOOL)
+    rng.shuffle(rest)
+    hands, k = [], 0
+    for seat in range(4):
+        if seat == taker:
+            hands.append(mine)
+        else:
+            hands.append(rest[k:k + 18])
+            k += 18
+    deal = tarot.deal_from(hands, {"dog": rest[k:k + 6]})
+    state = tarot.new_state(deal, taker=taker, contract=rng.choice(["guard_without", "guard_against"]))
+    return play_to(state, rng, tricks, None, one_side_strongest(sweeper, _strength, keep={FOOL}))
+
+
+def test_tarot_master_bounds_while_the_taker_won_every_trick():
+    """While a side has won every trick, the master trumps of a side count
+    unless the other side could still win the last trick with the Excuse
+    (``excuse_spares_masters``): on endings where the taker has won every
+    trick, the Excuse with him or with the defence, the bounds hold the
+    value, and the rule counts masters that the old rule (no master at all
+    while a side had won every trick) left out. (The Excuse slam endings of
+    ``test_solver_tarot`` check the search where the rule holds them back.)"""
+    counted = 0
+    for seed in range(160):
+        state = sweep_ending(seed, 3 if seed % 4 == 0 else 2, 0, seed % 2 == 0)
+        if state.is_over() or any(state.side_of(t.winner) != 0 for t in state.tricks):
+            continue
+        pos, lo, hi = root_bounds(state)
+        value = minimax(state)
+        assert lo <= value <= hi, (state, lo, value, hi)
+        on_max, on_min = R.excuse_spares_masters(pos.kl, state.n, pos.fl0, pos.sides, 0)
+        tw_max, tw_min, _, _ = R.tarot_master_tricks(pos.kl, state.n, pos.sides, 0)
+        counted += (on_max and tw_max > 0) or (on_min and tw_min > 0)
+    assert counted >= 40, counted
