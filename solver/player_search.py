@@ -62,6 +62,7 @@ import time
 from atout.engine.cards import FOOL, TRUMPS, suit_of
 from atout.engine.errors import AtoutError
 
+from .player_inference import AuctionInference
 from .players import EasyPlayer, Player, points, strength, view_key
 
 #: tricks left at which the double-dummy solve takes over, by game and level
@@ -81,6 +82,11 @@ MAX_NODES = {
     "hard": {"tarot": 400_000, "tarocco": 1_000_000, "tarot2": 400_000, "belote": 1_000_000, "smear": 400_000,
              "bridge": 2_000_000},
 }
+#: games where hard weighs a deal by the exact probability of the auction
+#: (``player_inference``); elsewhere ``plausible``'s thresholds
+INFERENCE_GAMES = ("belote", "smear")
+#: drawn deals per sample after which hard stops rejecting by the auction
+ATTEMPTS_PER_SAMPLE = 30
 #: node budget of one decision (None: none): once spent, no more deals are
 #: drawn (at least ``min_samples`` are)
 DECISION_NODES = {"medium": None, "hard": None}
@@ -107,6 +113,8 @@ class SearchPlayer(Player):
         self.easy = EasyPlayer(game_name, seed)
         self._solver = None
         self._nodes = 0        # solver nodes spent by the decision under way
+        self._bid_memo: dict = {}   # the easy rule's answers on bidding hands (AuctionInference)
+        self.last_attempts = 0      # deals the last decision drew (accepted or not)
         self.last_deals = 0    # deals the last decision scored its cards on
 
     @property
@@ -141,6 +149,11 @@ class SearchPlayer(Player):
         deadline = None if self.think is None else time.perf_counter() + float(self.think)
         index = attempts = 0
         self._nodes = 0
+        inference = None
+        if self.level == "hard" and self.game_name in INFERENCE_GAMES:
+            if len(self._bid_memo) > 200_000:
+                self._bid_memo.clear()
+            inference = AuctionInference(view, self.easy, self._bid_memo)
         while True:
             if deadline is None and drawn >= self.samples:
                 break
@@ -154,14 +167,19 @@ class SearchPlayer(Player):
             rng = random.Random(f"atout/pimc/{self.seed}/{key}/{index}")
             index += 1
             full, contract = model.sample(rng)
-            state = game.state_after(full, view.played, **contract)
             attempts += 1
-            if self.level == "hard" and attempts <= 4 * self.samples and not self.plausible(view, full, state):
+            if inference is not None and attempts <= ATTEMPTS_PER_SAMPLE * self.samples:
+                if not inference.accepts(full, rng.random()):
+                    continue
+            state = game.state_after(full, view.played, **contract)
+            if inference is None and self.level == "hard" and attempts <= 4 * self.samples \
+                    and not self.plausible(view, full, state):
                 continue
             for card, value in self.values_on(state, legal).items():
                 totals[card] += value
             drawn += 1
         self.last_deals = drawn
+        self.last_attempts = attempts
         return {c: totals[c] / max(drawn, 1) for c in legal}
 
     def values_on(self, state, legal) -> dict:
