@@ -29,9 +29,21 @@ deals, solving exactly from a few tricks from the end. ``hard``:
   lead in Belote and bridge, from 9 tricks left in tarocco), with a larger
   node limit per solve there (``MAX_NODES``); ``decision_nodes`` (an
   option, off by default) caps the solver nodes of one decision;
-* *infers*: a deal in which a player could not have made the calls it made,
-  by the easy player's bidding rule (the rule every bot bids by), is
-  rejected and drawn again (tarot, Smear).
+* *infers* from the auction. In Belote and Smear (``INFERENCE_GAMES``) a
+  drawn deal is accepted with the probability that every other seat would
+  have made exactly the calls it made by the easy player's bidding rule
+  (the rule every bot bids by), computed by that rule itself on the seat's
+  hand at bidding time (``player_inference.AuctionInference``: in Belote
+  the share of the 5-card hands among the seat's 8 cards, 7 for the taker,
+  that give its calls); the accept draw comes from the deal's own seeded
+  generator, so the accepted deals follow the posterior and the decision
+  stays deterministic. After ``ATTEMPTS_PER_SAMPLE`` (30) draws a sample
+  without enough accepted deals, the remaining deals are taken as drawn
+  (the prior), as before the inference. In tarot a deal is rejected when a
+  seat's call is more than 2 away from the rule's thresholds (``plausible``,
+  at most 4 draws a sample): the tarot sampler costs about 0.1-0.3 s a deal
+  at the start of the play, too much for exact rejection (a deal in 10 to 15
+  is accepted there).
 
 Measured against ``medium`` (README, "Strength, measured"): the utility and
 the opening-lead solve gave bridge +1.68 tricks a deal pair over 40 pairs
@@ -138,7 +150,13 @@ class SearchPlayer(Player):
 
     # -- the play ------------------------------------------------------------------
     def card_values(self, view) -> dict:
-        """Each legal card's mean value for the acting seat over the deals drawn."""
+        """Each legal card's mean value for the acting seat over the deals drawn.
+
+        hard in ``INFERENCE_GAMES``: each drawn deal is kept with the
+        probability of the auction on it (``AuctionInference.accepts``, the
+        draw from the deal's seeded generator); once ``ATTEMPTS_PER_SAMPLE``
+        times ``samples`` deals have been drawn, the rest are kept as drawn
+        (``last_attempts`` counts the draws)."""
         game = self.game
         model = game.sampling_model(view.known_deal, view.played, dict(view.contract))
         model.knowledge          # the replay of the play, once
@@ -212,7 +230,8 @@ class SearchPlayer(Player):
     # -- inference from the auction ------------------------------------------------------
     def plausible(self, view, full, state) -> bool:
         """Could every other seat have made its calls with its cards in this
-        deal, by the easy player's bidding rule?"""
+        deal, by the easy player's bidding rule, within 2 of its thresholds?
+        (Tarot: the crude test of the games outside ``INFERENCE_GAMES``.)"""
         if view.game not in ("tarot", "smear") or not view.auction:
             return True
         easy = self.easy
