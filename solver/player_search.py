@@ -51,8 +51,8 @@ the opening-lead solve gave bridge +1.68 tricks a deal pair over 40 pairs
 tarocco (+3.3 over 30), Smear (-0.07 over 60) and tarot2 (-1.5 over 30) did
 not move clear of zero. The exact inference (Belote and Smear; same pairs,
 seed 2026) moved Smear to +0.43 [+0.01, +0.86] over its 60 pairs (8 won, 51
-drawn, 1 lost); Belote over 55 of its 120 pairs gave +1.6 [-12.9, +16.1], no
-clear change. Its cost: a median of about 100 (Belote) to 150 (Smear) draws
+drawn, 1 lost); Belote over the first 75 of its 120 pairs gave -1.5
+[-13.8, +10.9] (the first 60: -2.6 where they gave +5.5 before), no gain seen. Its cost: a median of about 100 (Belote) to 150 (Smear) draws
 a decision, hard's median decision under 0.1 s of processor time.
 
 Decisions before the play (bids, discards, declarations) follow the easy
