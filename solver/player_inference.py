@@ -1,0 +1,181 @@
+"""Hard's inference from the auction: how likely is a drawn deal, if every
+other seat bid by the easy player's rule?
+
+Every bot bids by ``EasyPlayer``'s rule, so for a deal drawn during the
+play, the probability that another seat would have made exactly the calls it
+made is computed by *calling that rule* on the seat's hand at bidding time,
+with the legal calls it had then (replayed on the engine's auction object)
+and the auction before each call. No threshold is copied here: a change of
+the rule changes the inference.
+
+The hand at bidding time, from a deal at the start of the play:
+
+* tarot: the dealt hand (the sampled deal holds the dealt hands; the dog and
+  the taker's discard are apart);
+* Smear: the dealt hand; with a widow (``widow`` > 0) the bidder's playing
+  hand is not its bidding hand and the others' deals do not say which cards
+  it picked up: its calls are not used (factor 1);
+* Belote: 5 of the seat's 8 cards (the taker: 5 of its 7 other than the
+  turned card; the others 5 of 8, 3 coming from the stock). A random stock
+  makes each choice equally likely, so the probability is the share of the
+  C(8,5) = 56 (taker C(7,5) = 21) hands whose calls by the rule are the calls
+  made.
+
+The probability of a deal is the product over the other seats (the choice of
+bidding hands is independent from seat to seat given the playing hands).
+``AuctionInference(view).likelihood(full)`` gives it; the search accepts a
+drawn deal with that probability, so that the accepted deals follow the
+posterior.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations
+
+from atout.engine.round import View
+from atout.engine.round_games import Action
+
+#: games whose auction is inferred
+INFERRED_GAMES = ("belote", "smear", "tarot")
+
+#: cards of a Belote hand at bidding time
+BELOTE_BIDDING_CARDS = 5
+
+
+def auction_turns(view) -> list[tuple[int, tuple, tuple, str]]:
+    """The auction of ``view`` replayed on the engine's auction object:
+    (seat, auction before the call, the legal Actions then, the token called)
+    for every call."""
+    auction = _engine_auction(view)
+    turns = []
+    before: list = []
+    for seat, token in view.auction:
+        legal = tuple(_bid_action(view.game, c) for c in _legal_calls(view.game, auction))
+        turns.append((seat, tuple(before), legal, token))
+        _call(view.game, auction, next(a.value for a in legal if a.token.lower() == token.lower()))
+        before.append((seat, token))
+    return turns
+
+
+def _engine_auction(view):
+    if view.game == "belote":
+        from atout.engine.belote import BeloteAuction
+        return BeloteAuction(view.public["turned"])
+    if view.game == "smear":
+        from atout.engine.smear import SmearAuction
+        return SmearAuction()
+    from atout.engine.tarot_bidding import TarotAuction
+    return TarotAuction()
+
+
+def _legal_calls(game, auction) -> list:
+    return auction.legal_bids() if game == "tarot" else auction.legal_calls()
+
+
+def _call(game, auction, value) -> None:
+    if game == "tarot":
+        auction.bid(value)
+    else:
+        auction.call(value)
+
+
+def _bid_action(game, call) -> Action:
+    """The Action a Round offers for an engine call (``round_games``' drivers)."""
+    if game == "belote" and call in ("pass", "take"):
+        return Action("bid", call.lower(), call)
+    return Action("bid", str(call), str(call) if game == "smear" else call)
+
+
+class AuctionInference:
+    """The calls of the other seats of ``view``, ready to be checked on many
+    deals by ``easy``'s rule (an ``EasyPlayer``)."""
+
+    def __init__(self, view, easy, memo: dict | None = None):
+        self.view = view
+        self.easy = easy
+        #: (context, seat, hand) -> do the rule's calls agree; a player may
+        #: share one across its decisions (the same auction, the same answers)
+        self._memo = {} if memo is None else memo
+        self._context = (view.game, view.public.get("turned"), tuple(view.auction),
+                         tuple(sorted(view.options.items())))
+        self.game = view.game
+        self.active = self.game in INFERRED_GAMES and bool(view.auction)
+        self.turns_by_seat: dict = {}
+        self.taker = None
+        if not self.active:
+            return
+        public = {"turned": view.public["turned"]} if self.game == "belote" else {}
+        for seat, before, legal, token in auction_turns(view):
+            if seat == view.seat:
+                continue
+            # the seat's bidding-time view; its hand is filled in per deal
+            template = View(self.game, seat, "auction", seat, seat, (), legal, before, (), public, {},
+                            (), (), (None, ()), options=dict(view.options))
+            self.turns_by_seat.setdefault(seat, []).append((template, token.lower()))
+        self.taker = view.public.get("taker", view.public.get("bidder"))
+        if self.game == "smear" and view.public.get("widow"):
+            self.turns_by_seat.pop(view.public.get("bidder"), None)   # its bidding hand is not known
+        # the taker first: the most telling calls first make ``accepts`` stop early
+        self.order = sorted(self.turns_by_seat, key=lambda s: (s != self.taker, s))
+
+    def calls_agree(self, seat, hand) -> bool:
+        """Would the rule make every call ``seat`` made, holding ``hand``?"""
+        key = (self._context, seat, hand)
+        known = self._memo.get(key)
+        if known is None:
+            known = all(self.easy.decide(replace(template, hand=hand)).token.lower() == token
+                        for template, token in self.turns_by_seat[seat])
+            self._memo[key] = known
+        return known
+
+    def bidding_hands(self, seat, cards) -> list[tuple]:
+        """The hands ``seat`` may have held at bidding time, equally likely,
+        given its cards ``cards`` at the start of the play."""
+        cards = sorted(cards)
+        if self.game != "belote":
+            return [tuple(cards)]
+        if seat == self.taker:
+            cards = [c for c in cards if c != self.view.public["turned"]]
+        return list(combinations(cards, BELOTE_BIDDING_CARDS))
+
+    def seat_probability(self, seat, cards) -> float:
+        hands = self.bidding_hands(seat, cards)
+        return sum(1 for h in hands if self.calls_agree(seat, h)) / len(hands)
+
+    def likelihood(self, full) -> float:
+        """The probability that the other seats, holding their hands of the
+        deal ``full`` (at the start of the play), made the calls they made."""
+        if not self.active:
+            return 1.0
+        p = 1.0
+        for seat in self.order:
+            p *= self.seat_probability(seat, full.hand(seat))
+            if p == 0.0:
+                break
+        return p
+
+    def accepts(self, full, u: float) -> bool:
+        """``u < likelihood(full)`` (``u`` uniform in [0, 1): accept the deal
+        with its probability), stopping as soon as the answer is known: the
+        probability is at most the seats done times the share of a seat's
+        hands that could still agree."""
+        if not self.active:
+            return True
+        bound = 1.0
+        for seat in self.order:
+            hands = self.bidding_hands(seat, full.hand(seat))
+            n = len(hands)
+            agree = 0
+            for j, hand in enumerate(hands):
+                if self.calls_agree(seat, hand):
+                    agree += 1
+                elif bound * (agree + n - j - 1) / n <= u:
+                    return False
+            bound *= agree / n
+            if bound <= u:
+                return False
+        return True
+
+
+__all__ = ["AuctionInference", "auction_turns"]

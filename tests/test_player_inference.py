@@ -1,0 +1,194 @@
+"""Hard's inference from the auction (solver/player_inference.py): the
+probability that the other seats made their calls by the easy rule, on
+hand-made hands, on real deals, and the search that uses it."""
+
+import random
+
+import pytest
+
+from atout.engine import get_game
+from atout.engine.round import Round, View
+from atout.solver.player_inference import AuctionInference, auction_turns
+from atout.solver.player_search import SearchPlayer
+from atout.solver.players import EasyPlayer, make_player
+
+
+def cards(game, text):
+    deck = get_game(game).deck
+    return [deck.parse_card(t) for t in text.split()]
+
+
+def play_view(game, seat, auction, public):
+    """A view of the play with only what the inference reads."""
+    return View(game, seat, "play", seat, seat, (), (), tuple(auction), (), dict(public), {}, (), (), (None, ()))
+
+
+def inference(view):
+    return AuctionInference(view, EasyPlayer(view.game))
+
+
+# -- Belote: 5 of the 8 cards at bidding time --------------------------------------------
+
+#: turned S7 (no points): the rule takes spades with SJ S9 (34 points, 3
+#: trumps, 58 in all) and passes with one of them (at most 20 + 16 + 6 aces)
+TURNED = "S7"
+LOW = "H7 H8 D7 D8 C7 C8"
+
+
+def belote_view(seat=0):
+    turned = cards("belote", TURNED)[0]
+    return play_view("belote", seat, [(0, "pass"), (1, "take")], {"turned": turned, "taker": 1, "trump": "S"})
+
+
+def test_belote_taker_count_is_over_its_seven_other_cards():
+    """The taker holds SJ S9 S7(turned) and 5 low cards: of the C(7,5) = 21
+    bidding hands without the turned card, the rule takes with the C(5,3) =
+    10 that hold SJ and S9."""
+    inf = inference(belote_view())
+    taker = cards("belote", "SJ S9 S7 H7 H8 D7 D8 C7")
+    assert len(inf.bidding_hands(1, taker)) == 21
+    assert inf.seat_probability(1, taker) == pytest.approx(10 / 21)
+
+
+def test_belote_passer_count_is_over_its_eight_cards():
+    """A passer with SJ S9 and 6 low cards: it would have taken with the
+    C(6,3) = 20 of the C(8,5) = 56 hands holding both: 36 / 56 pass."""
+    view = play_view("belote", 3, [(0, "pass"), (1, "pass"), (2, "take")],
+                     {"turned": cards("belote", TURNED)[0], "taker": 2, "trump": "S"})
+    inf = inference(view)
+    passer = cards("belote", "SJ S9 " + LOW)
+    assert len(inf.bidding_hands(0, passer)) == 56
+    assert inf.seat_probability(0, passer) == pytest.approx(36 / 56)
+    assert inf.seat_probability(1, cards("belote", "SA ST " + LOW)) == 1.0     # never takes
+
+
+def test_belote_a_passer_who_would_have_taken_has_probability_zero():
+    """Every 5 of SJ S9 SA ST SK SQ S8 + HA hold 3 trumps worth 58 or more
+    with the turned S7: the rule takes with all; a passer cannot hold them."""
+    view = belote_view(seat=1)        # seat 0 passed, seat 1 (the viewer) took
+    inf = inference(view)
+    strong = cards("belote", "SJ S9 SA ST SK SQ S8 HA")
+    assert all(inf.calls_agree(0, h) is False for h in inf.bidding_hands(0, strong))
+    assert inf.seat_probability(0, strong) == 0.0
+    assert 1 not in inf.turns_by_seat           # the viewer's own calls are not inferred
+
+
+# -- Smear and tarot: the dealt hand ---------------------------------------------------------
+
+def test_smear_passer_with_a_biddable_hand_has_probability_zero():
+    view = play_view("smear", 0, [(0, "pass"), (1, "pass"), (2, "2"), (3, "pass")], {"bidder": 2, "bid": 2})
+    inf = inference(view)
+    strong = cards("smear", "SA SK SJ ST S9 S7")      # ace, jack kept, length, low: 4
+    weak = cards("smear", "H9 HT DJ DQ CK C9")        # no ace, no low, no length
+    assert inf.seat_probability(1, strong) == 0.0
+    assert inf.seat_probability(1, weak) == 1.0
+    assert inf.seat_probability(2, weak) == 0.0       # the bidder of 2 holds something
+    assert inf.seat_probability(2, cards("smear", "SA S7 H9 HT DJ DQ")) == 1.0   # ace and low: 2
+    assert inf.seat_probability(2, strong) == 0.0     # it would have bid 4
+
+
+def test_smear_with_a_widow_the_bidders_calls_are_not_used():
+    view = play_view("smear", 0, [(0, "pass"), (1, "3"), (2, "pass"), (3, "pass")],
+                     {"bidder": 1, "bid": 3, "widow": 2, "trump": "S"})
+    inf = inference(view)
+    assert sorted(inf.turns_by_seat) == [2, 3]
+
+
+def test_tarot_passer_with_a_take_hand_has_probability_zero():
+    view = play_view("tarot", 0, [(0, "pass"), (1, "take"), (2, "pass"), (3, "pass")],
+                     {"taker": 1, "contract": "take"})
+    inf = inference(view)
+    turns = auction_turns(view)
+    assert [t[3] for t in turns] == ["pass", "take", "pass", "pass"]
+    assert [a.token for a in turns[2][2]][:2] == ["pass", "guard"]     # take is no longer legal
+    strong = cards("tarot", "21 1 EX 20 19 18 17 16 15 14 SK HK DK CK S1 S2 S3 S4")
+    weak = cards("tarot", "2 3 S1 S2 S3 S4 S5 S6 H1 H2 H3 H4 H5 H6 D1 D2 D3 D4")
+    assert inf.seat_probability(2, strong) == 0.0
+    assert inf.seat_probability(2, weak) == 1.0
+    assert inf.seat_probability(1, weak) == 0.0       # the taker holds a take
+
+
+# -- real deals: the truth is always possible; the early stop is exact --------------------------
+
+def easy_auction(game, seed):
+    rnd = Round.new(game, seed=seed)
+    easy = make_player(game, "easy")
+    while rnd.phase not in ("play", "over"):
+        rnd.apply(easy.decide(rnd.view(rnd.to_act)))
+    return rnd if rnd.phase == "play" else None
+
+
+@pytest.mark.parametrize("game", ["belote", "smear", "tarot"])
+def test_the_true_deal_is_possible_from_every_seat(game):
+    """Deals bid by the easy rule: from every seat, the real deal has a
+    probability above zero (and some drawn deals have less)."""
+    checked = 0
+    for seed in range(12):
+        rnd = easy_auction(game, seed)
+        if rnd is None:
+            continue
+        for seat in range(4):
+            view = rnd.view(seat)
+            inf = inference(view)
+            truth = rnd.state.deal
+            assert inf.likelihood(truth) > 0, (seed, seat)
+            checked += 1
+    assert checked >= 8
+
+
+@pytest.mark.parametrize("game", ["belote", "smear"])
+def test_accepts_is_a_draw_below_the_likelihood(game):
+    rng = random.Random(5)
+    compared = rejected = 0
+    for seed in range(10):
+        rnd = easy_auction(game, seed)
+        if rnd is None:
+            continue
+        view = rnd.view(seed % 4)
+        model = get_game(game).sampling_model(view.known_deal, view.played, dict(view.contract))
+        inf = inference(view)
+        for i in range(15):
+            full, _ = model.sample(random.Random(i))
+            u = rng.random()
+            accepted = inf.accepts(full, u)
+            assert accepted == (u < inf.likelihood(full))
+            compared += 1
+            rejected += not accepted
+    assert compared >= 30 and rejected > 0
+
+
+# -- the search ------------------------------------------------------------------------------
+
+def test_hard_accepts_only_deals_the_auction_allows(monkeypatch):
+    """Every deal hard scores its cards on could have given the auction."""
+    rnd = easy_auction("belote", 3)
+    view = rnd.view(rnd.to_act)
+    inf = inference(view)
+    seen = []
+    player = SearchPlayer("belote", 0, level="hard", samples=6, exact_tricks=0)
+    original = player.values_on
+
+    def record(state, legal):
+        seen.append(state.deal)
+        return original(state, legal)
+
+    monkeypatch.setattr(player, "values_on", record)
+    player.card_values(view)
+    assert len(seen) == 6 and player.last_attempts > 6
+    assert all(inf.likelihood(deal) > 0 for deal in seen)
+
+
+@pytest.mark.parametrize("game", ["belote", "smear"])
+def test_hard_with_inference_plays_legally_and_deterministically(game):
+    def play(seed):
+        rnd = Round.new(game, seed=seed)
+        players = [make_player(game, "hard" if s % 2 == 0 else "easy", seed=s, samples=2, max_nodes=20_000,
+                               exact_tricks=3) for s in range(4)]
+        while not rnd.is_over():
+            view = rnd.view(rnd.to_act)
+            action = players[rnd.to_act].decide(view)
+            assert action in view.legal
+            rnd.apply(action)
+        return [a.token for a in rnd.actions]
+    first = play(3)
+    assert len(first) > 20 and play(3) == first
