@@ -45,24 +45,20 @@ deals, solving exactly from a few tricks from the end. ``hard``:
   at the start of the play, too much for exact rejection (a deal in 10 to 15
   is accepted there).
 
-Measured against ``medium`` (README, "Strength, measured"): the utility and
-the opening-lead solve gave bridge +1.68 tricks a deal pair over 40 pairs
-(interval [+0.93, +2.42]; +0.45 [-0.14, +1.04] before); Belote (-0.9 over 120 pairs),
-tarocco (+3.3 over 30), Smear (-0.07 over 60) and tarot2 (-1.5 over 30) did
-not move clear of zero. The exact inference (Belote and Smear; same pairs,
-seed 2026) moved Smear to +0.43 [+0.01, +0.86] over its 60 pairs (8 won, 51
-drawn, 1 lost); Belote over the first 75 of its 120 pairs gave -1.5
-[-13.8, +10.9] (the first 60: -2.6 where they gave +5.5 before), no gain seen. Its cost: a median of about 100 (Belote) to 150 (Smear) draws
-a decision, hard's median decision under 0.1 s of processor time.
+* calls in the Belote auction by scoring each legal call double dummy on
+  24 deals drawn consistent with the auction (``player_bidding``); its
+  other decisions before the play (Smear bids, discards, declarations)
+  follow the easy player's rules, as all of medium's do.
 
-Decisions before the play (bids, discards, declarations) follow the easy
-player's rules, for both levels. (Tried for hard's Smear bids, 60 pairs
-against medium, seed 7, where hard with the rule made +0.35 points a pair:
-one below the rule -1.7, one above -0.3. Smear bids estimated by
-``solver.bidding`` on 6 samples were tried for medium and lost to the
-rule: 16 pairs medium-easy gave -0.8 points against +0.5 with the rule; the
-double-dummy estimate flatters the bidder and the best of twelve noisy
-estimates is biased up.)
+Measured against ``medium`` (README, "Strength, measured", seed 2026):
+hard is ahead with the interval above zero in Belote (+34.0 points a deal
+pair over 200 pairs, with the calls and the inference; -0.9 over 120 with
+the rule's calls and no inference), Smear (+0.37 over 260, with the
+inference; -0.07 over 60 without), tarot (+4.0 over 40) and bridge (+1.68
+tricks over 40, from the utility and the opening lead solved); not in
+tarocco (+1.4 card points [-2.8, +5.6] over 85) nor tarot2 (-1.5 over 30).
+Smear's calls scored like Belote's lost to the rule (-0.10 over 366
+pairs), and so did the earlier Smear trials (one below or above the rule).
 
 Deterministic: the draws of a decision are seeded by the player's seed and
 the view; budgets are counted in deals and nodes. ``think`` (seconds) turns
