@@ -153,7 +153,9 @@ function render() {
   $("samples-label").hidden = T.mode !== "sample";
   const v = T.view;
   if (!v) return;
-  $("game").value = v.game;
+  // the game chooser is the setup of the next deal: set when a game starts or
+  // is restored, never by a view (a late view of the old game would undo the
+  // player's new choice)
   const status = $("status");
   status.dataset.phase = v.phase;
   status.dataset.toAct = v.to_act === null ? "" : String(v.to_act);
