@@ -63,6 +63,16 @@ def belote_score_difference(state, value: float, side: int) -> float:
     return (scores[side] - scores[1 - side]) / 2
 
 
+def _deal_others(unseen, hand, seat, size, rng):
+    """(four hands: ``hand`` at ``seat``, ``size`` shuffled unseen cards
+    each elsewhere in seat order; the unseen cards left over)."""
+    cards = list(unseen)
+    rng.shuffle(cards)
+    others = iter(range(0, 3 * size, size))
+    hands = [hand if s == seat else cards[next(others):][:size] for s in range(4)]
+    return hands, cards[3 * size:]
+
+
 def _tokens(calls) -> tuple:
     return tuple(SimpleNamespace(token=str(c)) for c in calls)
 
@@ -88,11 +98,7 @@ class BeloteCalls:
 
     def draw(self, rng):
         """(the four five-card hands, the stock in dealing order)."""
-        cards = list(self.unseen)
-        rng.shuffle(cards)
-        others = iter(range(0, 15, 5))
-        hands = [self.hand if s == self.seat else cards[next(others):][:5] for s in range(4)]
-        return hands, cards[15:]
+        return _deal_others(self.unseen, self.hand, self.seat, 5, rng)
 
     @staticmethod
     def contract(auction):
@@ -130,11 +136,7 @@ class SmearCalls:
 
     def draw(self, rng):
         """(the four six-card hands, the eight cards left undealt)."""
-        cards = list(self.unseen)
-        rng.shuffle(cards)
-        others = iter(range(0, 18, 6))
-        hands = [self.hand if s == self.seat else cards[next(others):][:6] for s in range(4)]
-        return hands, cards[18:]
+        return _deal_others(self.unseen, self.hand, self.seat, 6, rng)
 
     @staticmethod
     def contract(auction):
@@ -176,9 +178,7 @@ def _fits_auction(model, world, calls) -> bool:
 def _contract_after(model, world, calls, call):
     """The contract the auction reaches after ``call`` by the player, every
     later call by the rule (None: a void deal)."""
-    auction = model.new_auction()
-    for _who, token in calls:
-        auction.call(token)
+    auction = _replayed(model, calls)
     auction.call(call)
     while not auction.is_over():
         auction.call(model.rule(_hand_at_bidding(world, auction.to_speak), auction))

@@ -9,7 +9,7 @@ import pytest
 from atout.engine import get_game
 from atout.engine.round import Round
 from atout.solver import Solver
-from atout.solver.player_bidding import BeloteCalls, SmearCalls, _contract_after, _fits_auction, \
+from atout.solver.player_bidding import BeloteCalls, SmearCalls, _contract_after, _fits_auction, _replayed, \
     belote_score_difference, search_call
 from atout.solver.players import EasyPlayer
 
@@ -72,15 +72,8 @@ def test_the_auction_replayed_by_the_rule(game, cls):
         assert _fits_auction(model, world, calls)
         # seat 1 with seat 2's cards: a call the rule would not make does not fit
         swapped = (hands[:1] + [hands[2], hands[1]] + hands[3:], world[1])
-        if len(calls) > 1 and model.rule(hands[2], _after(model, calls[:1])) != calls[1][1]:
+        if len(calls) > 1 and model.rule(hands[2], _replayed(model, calls[:1])) != calls[1][1]:
             assert not _fits_auction(model, swapped, calls)
-
-
-def _after(model, calls):
-    auction = model.new_auction()
-    for _who, token in calls:
-        auction.call(token)
-    return auction
 
 
 @pytest.mark.parametrize("game", ["belote", "smear"])
