@@ -49,6 +49,28 @@ def one_side_strongest(side: int, strength, keep=()):
     return choose
 
 
+def tarot_state_with_taker_hand(rng, taker: int, mine, rest):
+    """A made-up tarot deal: ``mine`` (18 cards) is the hand of seat
+    ``taker``, ``rest`` (54 cards) shuffled by ``rng`` gives the other
+    three hands and the dog; the contract is drawn by ``rng`` among guard
+    without and guard against (the dog is not picked up, so the hands stay
+    as given)."""
+    from atout.engine import get_game
+
+    tarot = get_game("tarot")
+    rest = list(rest)
+    rng.shuffle(rest)
+    hands, k = [], 0
+    for seat in range(4):
+        if seat == taker:
+            hands.append(list(mine))
+        else:
+            hands.append(rest[k:k + 18])
+            k += 18
+    deal = tarot.deal_from(hands, {"dog": rest[k:k + 6]})
+    return tarot.new_state(deal, taker=taker, contract=rng.choice(["guard_without", "guard_against"]))
+
+
 def play_to(state, rng, tricks_left: int, mid_trick: str | None = "after", choose=None):
     """Plays ``state`` (``choose``, by default a random legal card) down to
     ``tricks_left`` tricks left, then, by ``mid_trick``:

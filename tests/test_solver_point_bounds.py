@@ -13,7 +13,7 @@ from atout.engine.search import minimax
 from atout.engine.tarot_scoring import PETIT
 from atout.solver import point_search as R
 from atout.solver.tables import codec_for
-from atout.solver.testing import one_side_strongest, play_to, random_ending
+from atout.solver.testing import one_side_strongest, play_to, random_ending, tarot_state_with_taker_hand
 
 TAROT_CONTRACTS = {"taker": [0, 1, 2, 3],
                    "contract": ["take", "guard", "guard_without", "guard_against"]}
@@ -111,16 +111,7 @@ def sweep_ending(seed, tricks, sweeper, excuse_to_sweeper):
         mine.append(FOOL)
     else:
         rest.append(FOOL)
-    rng.shuffle(rest)
-    hands, k = [], 0
-    for seat in range(4):
-        if seat == taker:
-            hands.append(mine)
-        else:
-            hands.append(rest[k:k + 18])
-            k += 18
-    deal = tarot.deal_from(hands, {"dog": rest[k:k + 6]})
-    state = tarot.new_state(deal, taker=taker, contract=rng.choice(["guard_without", "guard_against"]))
+    state = tarot_state_with_taker_hand(rng, taker, mine, rest)
     return play_to(state, rng, tricks, None, one_side_strongest(sweeper, _strength, keep={FOOL}))
 
 

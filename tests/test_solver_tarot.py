@@ -14,7 +14,8 @@ from atout.engine.cards import FOOL
 from atout.engine.tarot_scoring import PETIT
 from atout.solver import SUPPORTED_GAMES, Solver
 from atout.solver.testing import (assert_line_reaches_the_value, assert_node_limit_gives_bounds,
-                                  assert_solves_exactly, one_side_strongest, play_to, random_ending)
+                                  assert_solves_exactly, one_side_strongest, play_to, random_ending,
+                                  tarot_state_with_taker_hand)
 
 TAROT = get_game("tarot")
 CONTRACTS = {"taker": [0, 1, 2, 3], "contract": ["take", "guard", "guard_without", "guard_against"]}
@@ -65,16 +66,7 @@ def slam_ending(seed, tricks, sweeper):
         mine, rest = [FOOL] + cards[:17], cards[17:]
     else:
         mine, rest = cards[-18:], [FOOL] + cards[:-18]
-    rng.shuffle(rest)
-    hands, k = [], 0
-    for seat in range(4):
-        if seat == taker:
-            hands.append(mine)
-        else:
-            hands.append(rest[k:k + 18])
-            k += 18
-    deal = TAROT.deal_from(hands, {"dog": rest[k:k + 6]})
-    state = TAROT.new_state(deal, taker=taker, contract=rng.choice(["guard_without", "guard_against"]))
+    state = tarot_state_with_taker_hand(rng, taker, mine, rest)
     return play_to(state, rng, tricks, "before", one_side_strongest(sweeper, strength, keep={FOOL}))
 
 
