@@ -42,19 +42,19 @@ class PlayerSpec:
 
 
 #: the options of a search level a match may set
-PLAYER_OPTIONS = ("samples", "max_nodes", "exact_tricks", "decision_nodes", "bid_samples")
+PLAYER_OPTIONS = ("samples", "max_nodes", "exact_tricks", "decision_nodes", "bid_samples", "playout_to",
+                  "playout_nodes")
 
 
 def parse_player(text: str) -> PlayerSpec:
-    """``LEVEL`` or ``LEVEL:key=value;key=value`` (samples, max_nodes, exact_tricks,
-    decision_nodes)."""
+    """``LEVEL`` or ``LEVEL:key=value;key=value`` (the ``PLAYER_OPTIONS``)."""
     level, _, rest = str(text).strip().partition(":")
     level = parse_level(level)
     options = []
     for item in filter(None, rest.replace(";", " ").split()):
         key, eq, value = item.partition("=")
         if key not in PLAYER_OPTIONS or not eq or not value.isdigit():
-            raise RuleError(f"player option {item!r}: use samples=N, max_nodes=N, exact_tricks=N, decision_nodes=N or bid_samples=N")
+            raise RuleError(f"player option {item!r}: use " + ", ".join(f"{o}=N" for o in PLAYER_OPTIONS))
         if level in ("random", "easy"):
             raise RuleError(f"player option {item!r}: only medium and hard take options")
         options.append((key, int(value)))

@@ -95,6 +95,14 @@ MAX_NODES = {
     "hard": {"tarot": 400_000, "tarocco": 1_000_000, "tarot2": 400_000, "belote": 1_000_000, "smear": 400_000,
              "bridge": 2_000_000},
 }
+#: tricks left at which the greedy playout of an early decision stops and
+#: the solver values the rest of the deal (0: the playout goes to the end)
+PLAYOUT_TO = {
+    "medium": {"tarot": 0, "tarocco": 0, "tarot2": 0, "belote": 0, "smear": 0, "bridge": 0},
+    "hard": {"tarot": 0, "tarocco": 7, "tarot2": 0, "belote": 0, "smear": 0, "bridge": 0},
+}
+#: node limit of that solve (a value alone, not every card)
+PLAYOUT_NODES = 200_000
 #: games where hard weighs a deal by the exact probability of the auction
 #: (``player_inference``); elsewhere ``plausible``'s thresholds
 INFERENCE_GAMES = ("belote", "smear")
@@ -113,7 +121,8 @@ class SearchPlayer(Player):
     are drawn; at least ``min_samples`` are)."""
 
     def __init__(self, game_name, seed=0, level="medium", think=None, samples=None, max_nodes=None,
-                 exact_tricks=None, min_samples=4, decision_nodes=None, bid_samples=None):
+                 exact_tricks=None, min_samples=4, decision_nodes=None, bid_samples=None,
+                 playout_to=None, playout_nodes=None):
         super().__init__(game_name, seed)
         self.level = level
         #: deals drawn for a Belote or Smear call (hard; 0: the easy rule)
@@ -126,6 +135,9 @@ class SearchPlayer(Player):
         budget = DECISION_NODES[level] if decision_nodes is None else decision_nodes
         self.decision_nodes = None if budget is None else int(budget)
         self.easy = EasyPlayer(game_name, seed)
+        self.playout_to = min(PLAYOUT_TO[level][game_name] if playout_to is None else int(playout_to),
+                              self.exact_tricks)
+        self.playout_nodes = min(int(playout_nodes or PLAYOUT_NODES), self.max_nodes)
         self._solver = None
         self._nodes = 0        # solver nodes spent by the decision under way
         self._bid_memo: dict = {}   # the easy rule's answers on bidding hands (AuctionInference)
@@ -222,11 +234,21 @@ class SearchPlayer(Player):
             values = {}
             for card in legal:
                 state._apply(card)
-                moves = 1 + playout(state, self.game_name)
-                values[card] = self.utility(state, state.objective())
+                moves = 1 + playout(state, self.game_name, self.playout_to)
+                values[card] = self.utility(state, self.value_after_playout(state))
                 for _ in range(moves):
                     state.undo()
         return {c: sign * values[c] for c in legal}
+
+    def value_after_playout(self, state) -> float:
+        """The objective of a deal played out to ``playout_to`` tricks left:
+        the rest solved (``playout_nodes``; the middle of the proven bounds
+        if the limit stops the solve first)."""
+        if state.is_over():
+            return state.objective()
+        result = self.solver.solve(state, line=False, max_nodes=self.playout_nodes)
+        self._nodes += result.nodes
+        return result.value if result.exact else (result.lower + result.upper) / 2
 
     def utility(self, state, objective) -> float:
         """What the max side gets from a deal that ends at ``objective``:
@@ -351,11 +373,12 @@ def greedy_card(state, game_name):
     return min(legal, key=low_key)
 
 
-def playout(state, game_name) -> int:
-    """Play the deal to its end by ``greedy_card`` (in place); returns the
-    number of cards played (to undo them)."""
+def playout(state, game_name, down_to=0) -> int:
+    """Play the deal by ``greedy_card`` (in place) to its end, or to the
+    start of the trick with ``down_to`` tricks left; returns the number of
+    cards played (to undo them)."""
     moves = 0
-    while not state.is_over():
+    while not state.is_over() and (state.trick or state.tricks_left > down_to):
         state._apply(greedy_card(state, game_name))
         moves += 1
     return moves

@@ -78,6 +78,37 @@ def test_greedy_playout_ends_the_deal_and_undoes_cleanly():
         state.undo()
     assert [set(h) for h in state.hands] == before
     assert greedy_card(state, "tarot2") in state.legal_cards()
+    moves = playout(state, "tarot2", 10)
+    assert state.tricks_left == 10 and not state.trick
+    for _ in range(moves):
+        state.undo()
+    assert [set(h) for h in state.hands] == before
+
+
+def test_playout_to_a_trick_start_then_the_solver_values_the_rest():
+    """hard's early decisions in tarocco (``playout_to``): each card's deal is
+    played greedily to the start of the trick with that many tricks left,
+    and the rest is solved exactly."""
+    from atout.solver import Solver
+    state = play_phase_state("tarocco")
+    player = SearchPlayer("tarocco", 0, level="hard", samples=1)
+    assert player.playout_to == 7 and player.exact_tricks > 7
+    assert state.tricks_left > player.exact_tricks
+    legal = state.legal_cards()
+    values = player.values_on(state, legal)
+    assert set(values) == set(legal)
+    solver = Solver(16)
+    sign = 1 if state.maximizing(state.to_play) else -1
+    for card in legal:
+        state._apply(card)
+        moves = 1 + playout(state, "tarocco", 7)
+        assert state.tricks_left == 7 and not state.trick
+        assert values[card] == sign * solver.solve(state, line=False).value
+        for _ in range(moves):
+            state.undo()
+    medium = SearchPlayer("tarocco", 0, level="medium", samples=1)
+    assert medium.playout_to == 0
+    assert SearchPlayer("tarocco", 0, level="hard", exact_tricks=3).playout_to == 3
 
 
 def test_bad_levels_and_budgets():
