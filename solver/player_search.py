@@ -11,7 +11,9 @@ legal card on every deal:
 * earlier, where a double-dummy solve does not fit in the budget (the first
   tricks of tarot, tarocco, tarot2; for medium the first of Belote and
   bridge too), by a greedy playout of the rest of the deal with every card seen (each player
-  wins cheaply, gives points to a winning partner, else plays low).
+  wins cheaply, gives points to a winning partner, else plays low); hard
+  in tarocco stops that playout at the start of the trick with 7 tricks
+  left (``PLAYOUT_TO``) and solves the rest, a value alone (``PLAYOUT_NODES``).
 
 The card with the best mean over the deals is played. ``medium`` maximises
 the mean objective of the game (card points, tricks, Smear points), on 12
