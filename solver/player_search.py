@@ -12,8 +12,9 @@ legal card on every deal:
   tricks of tarot, tarocco, tarot2; for medium the first of Belote and
   bridge too), by a greedy playout of the rest of the deal with every card seen (each player
   wins cheaply, gives points to a winning partner, else plays low); hard
-  in tarocco stops that playout at the start of the trick with 7 tricks
-  left (``PLAYOUT_TO``) and solves the rest, a value alone (``PLAYOUT_NODES``).
+  in tarocco and tarot2 stops that playout at the start of the trick with
+  7 (tarot2: 10) tricks left (``PLAYOUT_TO``) and solves the rest, a value
+  alone (``PLAYOUT_NODES``).
 
 The card with the best mean over the deals is played. ``medium`` maximises
 the mean objective of the game (card points, tricks, Smear points), on 12
@@ -101,7 +102,7 @@ MAX_NODES = {
 #: the solver values the rest of the deal (0: the playout goes to the end)
 PLAYOUT_TO = {
     "medium": {"tarot": 0, "tarocco": 0, "tarot2": 0, "belote": 0, "smear": 0, "bridge": 0},
-    "hard": {"tarot": 0, "tarocco": 7, "tarot2": 0, "belote": 0, "smear": 0, "bridge": 0},
+    "hard": {"tarot": 0, "tarocco": 7, "tarot2": 10, "belote": 0, "smear": 0, "bridge": 0},
 }
 #: node limit of that solve (a value alone, not every card)
 PLAYOUT_NODES = 200_000
