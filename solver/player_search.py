@@ -54,12 +54,14 @@ deals, solving exactly from a few tricks from the end. ``hard``:
   follow the easy player's rules, as all of medium's do.
 
 Measured against ``medium`` (README, "Strength, measured", seed 2026):
-hard is ahead with the interval above zero in Belote (+34.0 points a deal
-pair over 200 pairs, with the calls and the inference; -0.9 over 120 with
-the rule's calls and no inference), Smear (+0.37 over 260, with the
-inference; -0.07 over 60 without), tarot (+4.0 over 40) and bridge (+1.68
-tricks over 40, from the utility and the opening lead solved); not in
-tarocco (+1.4 card points [-2.8, +5.6] over 85) nor tarot2 (-1.5 over 30).
+hard is ahead with the interval above zero in every game: Belote (+34.0
+points a deal pair over 200 pairs, with the calls and the inference; -0.9
+over 120 with the rule's calls and no inference), Smear (+0.37 over 260,
+with the inference; -0.07 over 60 without), tarot (+4.0 over 40), bridge
+(+1.68 tricks over 40, from the utility and the opening lead solved),
+tarocco (+10.30 [+6.90, +13.70] card points over 120; +1.4 over 85 with
+playouts to the end) and tarot2 (+10.77 [+5.42, +16.11] over 60; -1.5 over 30
+with playouts to the end).
 Smear's calls scored like Belote's lost to the rule (-0.10 over 366
 pairs), and so did the earlier Smear trials (one below or above the rule).
 
