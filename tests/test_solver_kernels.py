@@ -54,9 +54,46 @@ def test_words_to_lanes_splits_the_engine_bitboards():
 
 
 def test_bit_helpers():
-    for x in (1, 2, 3, 0xFFFF, 0x10000, 0x1FFFFF, 0xABCDE):
+    for x in (1, 2, 3, 0xFFFF, 0x10000, 0x1FFFFF, 0xABCDE, 0xFFFFFFFF):
         assert K.hibit(x) == x.bit_length() - 1
         assert K.popcount(x) == bin(x).count("1")
+        assert K.lobit(x) == (x & -x).bit_length() - 1
+    # an empty lane: 0 for each (as the lookup tables they replaced gave)
+    assert (K.hibit(0), K.popcount(0), K.lobit(0)) == (0, 0, 0)
+    assert K.popcount(-1) == 32     # the low 32 bits only
+
+
+def plain_suit_codes(lanes):
+    """``_suit_codes`` card by card: the owner of each remaining card of a
+    suit, strongest first, 2 bits each; the number of cards; the lengths key
+    (as an unsigned 64-bit number)."""
+    codes, counts, key = [], [], 0
+    for s in range(4):
+        code = count = 0
+        for r in range(15, -1, -1):
+            for q in range(4):
+                if (int(lanes[q, s]) >> r) & 1:
+                    code, count = (code << 2) | q, count + 1
+        codes.append(code)
+        counts.append(count)
+        for q in range(4):
+            key |= bin(int(lanes[q, s])).count("1") << (4 * (4 * q + s))
+    return key % (1 << 64), codes, counts
+
+
+def test_suit_codes_match_the_card_by_card_reference():
+    rng = random.Random(7)
+    cf = np.zeros(4, dtype=np.int64)
+    cnt = np.zeros(4, dtype=np.int64)
+    for _ in range(500):
+        lanes = np.zeros((4, 6), dtype=np.int64)
+        density = rng.random()
+        for s in range(4):
+            for r in range(13):
+                if rng.random() < density:
+                    lanes[rng.randrange(4), s] |= 1 << r
+        key = K._suit_codes(lanes, 4, cf, cnt)
+        assert (int(key) % (1 << 64), list(cf), list(cnt)) == plain_suit_codes(lanes)
 
 
 def kernel_legal_cards(state, pos, codec):
