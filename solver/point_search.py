@@ -1044,6 +1044,51 @@ def trick_start_bounds(L, H, n, fl, cnt, bp_left, rules, sides, kp):
 
 
 @kernel
+def greedy_playout(L, H, ts, tr, ntr0, d0, leader0, fl0, rules, sides, kp, eq, gpt, mv, sc, lg):
+    """The future value (as ``gsearch`` counts it) of one line: every seat
+    plays the first card of ``gen_moves``' order, to the end of the deal. A
+    cheap guess of a position's value for the driver's first probe (games
+    without piles; ``L`` is restored, ``ts``/``tr`` from ``d0`` on and
+    ``mv``/``sc``/``lg`` are scratch)."""
+    n = rules[R_NSEATS]
+    kind = rules[G_KIND]
+    d = d0
+    ntr = ntr0
+    leader = leader0
+    fl = fl0
+    total = 0
+    cnt = 0
+    for q in range(n):
+        for s in range(NSUITS):
+            cnt += popcount(L[q, s])
+    while cnt > 0:
+        p = seat_after(leader, ntr, n)
+        gen_moves(L, H, ts, tr, ntr, d, leader, p, fl, rules, sides, kp, eq, mv, sc, lg, -1, -1)
+        m = mv[d, 0]
+        mv[d, 1] = p            # (the row is scratch now: the seat, to put the card back)
+        s = m >> 5
+        L[p, s] ^= 1 << (m & 31)
+        ts[d] = s
+        tr[d] = m & 31
+        if ntr == 0 and kind == SMEAR:
+            if (fl & 7) == 0:
+                fl = fl | (s + 1)
+            fl = fl & ~8
+        cnt -= 1
+        d += 1
+        if ntr + 1 == n:
+            leader, gain, fl = trick_end(L, H, ts, tr, d - n, leader, fl, rules, sides, kp, gpt,
+                                         cnt == 0)
+            total += gain
+            ntr = 0
+        else:
+            ntr += 1
+    for dd in range(d0, d):
+        L[mv[dd, 1], ts[dd]] |= 1 << tr[dd]
+    return total + term(fl, rules)
+
+
+@kernel
 def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, eq, gpt, pnext,
             zob, zf, tt, mv, sc, lg, fr, ctx):
     """Can the max side take at least ``need0`` more from here (the trick
