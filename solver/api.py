@@ -351,12 +351,20 @@ class Solver:
         groups = equivalent_groups(state, pos, codec)
         least, most = pos.already, pos.already + pos.bound()
         values, best, exact = {}, None, True
+        todo = []           # (group, its position, the guess of its first probe)
         for group in groups:
             state.play(group[0])
             try:
-                vlo, vhi, vexact = self._value(codec.encode(state), gen, budget, guess=best, growth=1)
+                todo.append((group, codec.encode(state), None))
             finally:
                 state.undo()
+        if _guesses_by_playout(pos):
+            todo = _best_playout_first(todo, maximizing, self.mv, self.sc, self.lg)
+        for group, child, guess in todo:
+            growth = 2
+            if best is not None:
+                guess, growth = best, 1
+            vlo, vhi, vexact = self._value(child, gen, budget, guess=guess, growth=growth)
             if budget.interrupted and not vexact:
                 exact = False
                 break               # a card not searched to its end is left out
@@ -452,6 +460,29 @@ def compile_watch(state):
 def _sort_key(value, maximizing):
     v = value if isinstance(value, int) else value[0]
     return -v if maximizing else v
+
+
+def _guesses_by_playout(pos) -> bool:
+    """Belote: the first card's value is walked from a greedy playout's."""
+    from . import point_search as R
+    return hasattr(pos, "playout_value") and int(pos.rules[R.G_KIND]) == R.BELOTE
+
+
+def _best_playout_first(todo, maximizing, mv, sc, lg) -> list:
+    """The every-card driver's cards with the card whose greedy playout
+    (``point_search.greedy_playout``) is best for the player first, that
+    playout's value as its guess, the others in their order. (Belote, the
+    first 60 colver deals on colver's rules, nodes: 22.49M, median 182k with
+    the first card by bisection; 21.46M, 172k with the first card's playout
+    as its guess; 20.87M, 164k with the best playout's card first (this);
+    20.96M, 163k walking from it by 1, 3, 9...; every card by its playout
+    value: 30 deals, total +1%, median the same; the playout one ply deeper,
+    the player on turn choosing its best line: no better.)"""
+    guesses = [child.playout_value(mv, sc, lg) for _group, child, _guess in todo]
+    pick = max if maximizing else min
+    first = pick(range(len(todo)), key=lambda i: guesses[i])
+    group, child, _ = todo[first]
+    return [(group, child, guesses[first])] + [t for i, t in enumerate(todo) if i != first]
 
 
 def equivalent_groups(state, pos: Position, codec) -> list:

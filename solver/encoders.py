@@ -68,6 +68,14 @@ class GamePosition(Position):
             b = min(b, 1 + int(self.rules[R.G_TSPAN]))
         return int(b)
 
+    def playout_value(self, mv, sc, lg) -> int:
+        """The value of the greedy line of ``point_search.greedy_playout``
+        (objective units): a guess for the first probe."""
+        ts, tr = self.kts.copy(), self.ktr.copy()
+        v = R.greedy_playout(self.kl, self.kh, ts, tr, self.ntr, self.ntr, self.leader, self.fl0,
+                             self.rules, self.sides, self.kp, self.eq, self.gpt, mv, sc, lg)
+        return int(v) + self.already
+
     def search(self, *args):
         """Called as ``bridge_search.search`` is by the api (the lanes first, the
         work arrays and counters last); runs ``gsearch`` on this position's

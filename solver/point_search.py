@@ -510,6 +510,98 @@ def master_trump_points(L, n, trump, sides, kp, maxside):
 
 
 @inline_kernel
+def lowbit_points(x, s, kp):
+    """Points of the lowest card of the bit set ``x`` of lane ``s`` (0 for
+    none). Belote's plain suits count more the stronger the card, so this is
+    the cheapest card of the suit."""
+    if x == 0:
+        return 0
+    return kp[s, hibit(x & -x)]
+
+
+@inline_kernel
+def belote_cash_points(L, leader, n, trump, sides, kp):
+    """Belote, at a trick start: the points of the trick the leader's side
+    is sure to win by leading the leader's master of a plain suit (the
+    highest card of it left) where no opponent may ruff (each opponent
+    holds the suit or has no trump), the best such suit: the master, each
+    opponent's cheapest card of the suit (void: its cheapest card), the
+    partner's cheapest card of the suit (void: 0, it may throw a master
+    trump counted elsewhere). -1: no such suit. No trump falls from the
+    other side, so the leader's side's master trumps stay masters.
+    (Cashing every such suit in turn gave 0.1% fewer nodes: not kept.)"""
+    best = -1
+    for s in range(4):
+        if s == trump or L[leader, s] == 0:
+            continue
+        rem = 0
+        for q in range(n):
+            rem |= L[q, s]
+        top = hibit(rem)
+        if ((L[leader, s] >> top) & 1) == 0:
+            continue
+        pts = kp[s, top]
+        safe = True
+        for k in range(1, n):
+            q = seat_after(leader, k, n)
+            if L[q, s] != 0:
+                pts += lowbit_points(L[q, s], s, kp)
+            elif sides[q] == sides[leader]:
+                continue
+            elif L[q, trump] != 0:
+                safe = False
+                break
+            else:
+                cheapest = 1000
+                for t in range(4):
+                    if L[q, t] != 0:
+                        cheapest = min(cheapest, lowbit_points(L[q, t], t, kp))
+                pts += cheapest if cheapest < 1000 else 0
+        if safe and pts > best:
+            best = pts
+    return best
+
+
+@inline_kernel
+def belote_side_holds_master_trump(L, n, trump, sides, side):
+    """Does ``side`` hold the highest trump left (a trick it is sure to win)?"""
+    rem = 0
+    for q in range(n):
+        rem |= L[q, trump]
+    if rem == 0:
+        return False
+    top = hibit(rem)
+    for q in range(n):
+        if sides[q] == side and (L[q, trump] >> top) & 1:
+            return True
+    return False
+
+
+@inline_kernel
+def belote_bounds(L, n, leader, fl, rules, sides, kp, lower, upper):
+    """Belote: ``trick_start_bounds``' (lower, upper) tightened by what the
+    side on lead is sure of (``leader`` leads the next trick): a plain-suit
+    master it can cash (``belote_cash_points``), and no capot for the max
+    side once the min side is sure of a trick (that, or the master trump)."""
+    trump = rules[R_TRUMP]
+    maxside = rules[R_MAXSIDE]
+    cash = belote_cash_points(L, leader, n, trump, sides, kp)
+    min_sure_of_a_trick = False
+    if sides[leader] == maxside:
+        if cash > 0:
+            lower += cash
+    else:
+        if cash > 0:
+            upper -= cash
+        min_sure_of_a_trick = cash >= 0
+    capot = term(fl, rules)
+    if capot > 0 and (min_sure_of_a_trick
+                      or belote_side_holds_master_trump(L, n, trump, sides, 1 - maxside)):
+        upper -= capot
+    return lower, upper
+
+
+@inline_kernel
 def tarot_oudler_range(L, n, fl, sides, maxside, on_max, on_min):
     """Tarot: the least and greatest number of oudlers (capped at 3) the
     max side can end with: those counted, plus those still in play, but
@@ -952,6 +1044,51 @@ def trick_start_bounds(L, H, n, fl, cnt, bp_left, rules, sides, kp):
 
 
 @kernel
+def greedy_playout(L, H, ts, tr, ntr0, d0, leader0, fl0, rules, sides, kp, eq, gpt, mv, sc, lg):
+    """The future value (as ``gsearch`` counts it) of one line: every seat
+    plays the first card of ``gen_moves``' order, to the end of the deal. A
+    cheap guess of a position's value for the driver's first probe (games
+    without piles; ``L`` is restored, ``ts``/``tr`` from ``d0`` on and
+    ``mv``/``sc``/``lg`` are scratch)."""
+    n = rules[R_NSEATS]
+    kind = rules[G_KIND]
+    d = d0
+    ntr = ntr0
+    leader = leader0
+    fl = fl0
+    total = 0
+    cnt = 0
+    for q in range(n):
+        for s in range(NSUITS):
+            cnt += popcount(L[q, s])
+    while cnt > 0:
+        p = seat_after(leader, ntr, n)
+        gen_moves(L, H, ts, tr, ntr, d, leader, p, fl, rules, sides, kp, eq, mv, sc, lg, -1, -1)
+        m = mv[d, 0]
+        mv[d, 1] = p            # (the row is scratch now: the seat, to put the card back)
+        s = m >> 5
+        L[p, s] ^= 1 << (m & 31)
+        ts[d] = s
+        tr[d] = m & 31
+        if ntr == 0 and kind == SMEAR:
+            if (fl & 7) == 0:
+                fl = fl | (s + 1)
+            fl = fl & ~8
+        cnt -= 1
+        d += 1
+        if ntr + 1 == n:
+            leader, gain, fl = trick_end(L, H, ts, tr, d - n, leader, fl, rules, sides, kp, gpt,
+                                         cnt == 0)
+            total += gain
+            ntr = 0
+        else:
+            ntr += 1
+    for dd in range(d0, d):
+        L[mv[dd, 1], ts[dd]] |= 1 << tr[dd]
+    return total + term(fl, rules)
+
+
+@kernel
 def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, eq, gpt, pnext,
             zob, zf, tt, mv, sc, lg, fr, ctx):
     """Can the max side take at least ``need0`` more from here (the trick
@@ -1000,6 +1137,8 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                     fr[d, F_FL] = fl
                 cnt = fr[d, F_CNT]
                 lower, upper = trick_start_bounds(L, H, n, fl, cnt, fr[d, F_BP], rules, sides, kp)
+                if kind == BELOTE:
+                    lower, upper = belote_bounds(L, n, leader, fl, rules, sides, kp, lower, upper)
                 if cnt == 0:
                     res = term(fl, rules)
                     resolved = True

@@ -76,3 +76,31 @@ def test_full_deal_solves_and_table():
     out = table(BELOTE, deal)
     assert set(out) == {"S", "H", "D", "C"} and all(set(v) == {0, 1, 2, 3} for v in out.values())
     assert out["S"][0] == result.value
+
+
+def test_greedy_playout_is_the_value_of_a_legal_line():
+    """The driver's first guess (``point_search.greedy_playout``): the
+    cards it leaves in the scratch slots are a legal line to the end of the
+    deal, its value is that line's objective, and the hands are restored."""
+    from atout.solver import point_search as R
+    from atout.solver.testing import cards_left
+    solver = Solver(16)
+    for seed in range(300):
+        state = random_ending(BELOTE, 7_000 + seed, 1 + seed % 8, CONTRACTS)
+        if state.is_over():
+            continue
+        pos = codec_for(state).encode(state)
+        hands = pos.kl.copy()
+        ts, tr = pos.kts.copy(), pos.ktr.copy()
+        value = R.greedy_playout(pos.kl, pos.kh, ts, tr, pos.ntr, pos.ntr, pos.leader, pos.fl0,
+                                 pos.rules, pos.sides, pos.kp, pos.eq, pos.gpt, solver.mv,
+                                 solver.sc, solver.lg)
+        assert (pos.kl == hands).all(), seed
+        line = state.clone()
+        for d in range(pos.ntr, pos.ntr + cards_left(state)):
+            card = pos.kernel_move_to_card(int(ts[d]), int(tr[d]))
+            assert card in line.legal_cards(), (seed, state)
+            line.play(card)
+        assert line.is_over(), seed
+        assert value + pos.already == line.objective() == pos.playout_value(solver.mv, solver.sc,
+                                                                            solver.lg), seed

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from atout.engine import get_game
-from atout.engine.cards import FOOL
+from atout.engine.cards import FOOL, suit_of
 from atout.engine.search import minimax
 from atout.engine.tarot_scoring import PETIT
 from atout.solver import point_search as R
@@ -135,3 +135,53 @@ def test_tarot_master_bounds_while_the_taker_won_every_trick():
         tw_max, tw_min, _, _ = R.tarot_master_tricks(pos.kl, state.n, pos.sides, 0)
         counted += (on_max and tw_max > 0) or (on_min and tw_min > 0)
     assert counted >= 40, counted
+
+
+BELOTE_CONTRACTS = {"trump": "SHDC", "taker": [0, 1, 2, 3],
+                    "variant": ["", "no-undertrump,no-partner-overtrump"]}
+
+
+def belote_lead_bounds(state):
+    """``trick_start_bounds`` and the search's Belote tightening
+    (``belote_bounds``: the leader's cashable master, no capot once the min
+    side is sure of a trick), in the objective's units; and the kernel's
+    bounds without the tightening."""
+    pos, lo0, hi0 = root_bounds(state)
+    lo, hi = R.belote_bounds(pos.kl, state.n, state.leader, pos.fl0, pos.rules, pos.sides, pos.kp,
+                             lo0 - pos.already, hi0 - pos.already)
+    return pos, lo + pos.already, hi + pos.already, lo0, hi0
+
+
+def keep_trumps_for_the_min_side(state):
+    """Belote: the taker's side plays its strongest plain card, the other
+    side its weakest; trumps only when nothing else is legal."""
+    legal = sorted(state.legal_cards(), key=lambda c: state.strength(c, suit_of(c)))
+    plain = [c for c in legal if not state.is_trump(c)] or legal
+    return plain[-1] if state.side_of(state.to_play) == state.max_side else plain[0]
+
+
+@pytest.mark.parametrize("tricks, seeds", [(2, 2000), (3, 300)])
+def test_belote_lead_bounds_hold_the_value(tricks, seeds):
+    """The Belote bounds of the side on lead hold the naive search's value,
+    and each part of them fires: a higher lower bound (the max side cashes),
+    a lower upper bound (the min side cashes), the capot ruled out (for
+    half the seeds, played so that the taker's side may win every early
+    trick while the other side keeps its trumps)."""
+    game = get_game("belote")
+    raised = lowered = no_capot = 0
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        contract = {k: rng.choice(v) for k, v in BELOTE_CONTRACTS.items()}
+        state = game.new_state(game.random_deal(80_000 + seed), **contract)
+        play_to(state, rng, tricks, mid_trick=None,
+                choose=keep_trumps_for_the_min_side if seed % 2 else None)
+        if state.is_over():
+            continue
+        _pos, lo, hi, lo0, hi0 = belote_lead_bounds(state)
+        value = minimax(state)
+        assert lo <= value <= hi, (seed, state, lo, value, hi)
+        raised += lo > lo0
+        lowered += hi < hi0
+        no_capot += hi <= hi0 - 90
+    assert raised >= seeds // 20 and lowered >= seeds // 20, (raised, lowered)
+    assert no_capot >= 1, no_capot
