@@ -137,8 +137,7 @@ def test_tarot_master_bounds_while_the_taker_won_every_trick():
     assert counted >= 40, counted
 
 
-BELOTE_CONTRACTS = {"trump": "SHDC", "taker": [0, 1, 2, 3],
-                    "variant": ["", "no-undertrump,no-partner-overtrump"]}
+BELOTE_CONTRACTS = {**CONTRACTS["belote"], "variant": ["", "no-undertrump,no-partner-overtrump"]}
 
 
 def belote_lead_bounds(state):
