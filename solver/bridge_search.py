@@ -794,6 +794,46 @@ def sure_trumps(L, rules, sides, side):
     return best, popcount(rem >> hibit(theirs))
 
 
+
+@kernel
+def later_trumps(L, leader, trump, sides):
+    """Trump tricks the side *not* on lead takes whatever happens, from its
+    top trumps (DDS's later tricks with trumps), and how many top trumps
+    that relies on (besides the lengths): (0, 0) when none is sure.
+
+    * it holds the two top trumps, and a hand holding one of them holds
+      another trump: two tricks (the top trumps fall together only when
+      both hands have nothing else to play, and neither leads);
+    * the other side holds the top trump, and the second best sits over
+      it (the next hand in the rotation) with another trump: one trick
+      (it is played only after the top trump has been seen);
+    * the other side holds the top trump, and it holds the second and the
+      third best, the second guarded: one trick."""
+    if trump < 0:
+        return 0, 0
+    rem = L[0, trump] | L[1, trump] | L[2, trump] | L[3, trump]
+    if popcount(rem) < 2:
+        return 0, 0
+    side = 1 - sides[leader]
+    r1 = hibit(rem)
+    r2 = hibit(rem ^ (1 << r1))
+    h1 = _owner(L, trump, r1)
+    h2 = _owner(L, trump, r2)
+    if sides[h2] != side:
+        return 0, 0
+    if sides[h1] == side:
+        if popcount(L[h1, trump]) > 1 or popcount(L[h2, trump]) > 1:
+            return 2, 2
+        return 0, 0
+    if popcount(L[h2, trump]) < 2:
+        return 0, 0
+    if h2 == ((h1 + 1) & 3):
+        return 1, 2
+    x = rem ^ (1 << r1) ^ (1 << r2)
+    if x != 0 and sides[_owner(L, trump, hibit(x))] == side:
+        return 1, 3
+    return 0, 0
+
 # -- partition table (R_KEYMODE 0, trick games) -----------------------------------
 #
 # Partition search (Ginsberg; DDS's "winning ranks"): a bound proven at a
@@ -1074,6 +1114,15 @@ N_FRAME = 31
 
 
 @kernel
+def _keep_codes(fr, d, cf, cnt):
+    """Keep the suit codes of frame d's probe for its store
+    (``_frame_codes`` reads them back)."""
+    for s in range(4):
+        fr[d, F_CF + s] = cf[s]
+        fr[d, F_CNT + s] = cnt[s]
+
+
+@kernel
 def _frame_codes(fr, d, cf, cnt):
     """The suit codes frame d kept from its probe, into ``cf``/``cnt``."""
     for s in range(4):
@@ -1173,9 +1222,7 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
                     slot = _pt_bucket(lk, leader, rules[R_TTMASK])
                     ctx[C_TTPROBES] += 1
                     fr[d, F_LK] = lk
-                    for s in range(4):
-                        fr[d, F_CF + s] = cf[s]
-                        fr[d, F_CNT + s] = cnt[s]
+                    _keep_codes(fr, d, cf, cnt)
                     found, best, bv = _pt_probe(L, n, -1 - gen * 4 - leader, lk, slot, need,
                                                 tt_keys, tt_vals, cf, cnt, rt)
                     if found >= 0:
@@ -1350,9 +1397,14 @@ def _trick_bounds(L, leader, need, tl, rules, sides, used, rt):
     if rules[R_TRUMP] < 0:
         return False, 0
     k, kt = sure_trumps(L, rules, sides, maxside)
+    lt, ltt = later_trumps(L, leader, rules[R_TRUMP], sides)
+    if sides[leader] != maxside and lt > k:
+        k, kt = lt, ltt
     val = k
     if k < need:
         k, kt = sure_trumps(L, rules, sides, 1 - maxside)
+        if sides[leader] == maxside and lt > k:
+            k, kt = lt, ltt
         if need <= tl - k:
             return False, 0
         val = tl - k

@@ -178,6 +178,67 @@ def test_sure_trumps_are_a_lower_bound():
             assert 0 <= used <= 13
 
 
+
+def test_later_trumps_are_a_lower_bound():
+    """DDS's later trump tricks of the side not on lead (the two top trumps,
+    one of them guarded; a guarded second best over the top trump, or with
+    the third best): a lower bound of that side's tricks, in every
+    position with the same lengths and owners of the top trumps it relies
+    on (checked with the exact value of the position and of one with the
+    lower trumps dealt around again)."""
+    from atout.solver import solve
+    rng = random.Random(11)
+    fired = 0
+    for state in random_positions("bridge", 5000):
+        if state.trick or state.is_over() or state.tricks_left > 6 or state.trump is None:
+            continue
+        pos = codec_for(state).encode(state)
+        t = pos.rules[K.R_TRUMP]
+        k, used = K.later_trumps(pos.lanes, state.leader, t, pos.sides)
+        if k == 0:
+            continue
+        fired += 1
+        side = 1 - state.side_of(state.leader)
+        for probe in (state, shuffle_low_cards(state, t, used, rng)):
+            value = solve(probe, line=False).value - probe.tricks_won(probe.max_side)
+            mine = value if side == probe.max_side else probe.tricks_left - value
+            assert k <= mine, (probe, k, mine)
+    assert fired > 80
+    # spades, North leads: East's guarded king under the ace-queen is
+    # finessed (no sure trick), West's over them is a trick
+    from atout.engine.cards import plain_card
+    game = get_game("bridge")
+    two, three, four, queen, king, ace = 0, 1, 2, 10, 11, 12
+    north = {plain_card(0, three), plain_card(0, two)}
+    south = {plain_card(0, ace), plain_card(0, queen)}
+    guarded_king = {plain_card(0, king), plain_card(0, four)}
+    hearts = {plain_card(1, ace), plain_card(1, king)}
+    for hands, sure in (([north, guarded_king, south, hearts], 0),
+                        ([north, hearts, south, guarded_king], 1)):
+        deal = game.random_deal(0).with_hands(hands)
+        state = game.new_state(deal, declarer="W", strain="S")
+        pos = codec_for(state).encode(state)
+        assert K.later_trumps(pos.lanes, 0, 0, pos.sides)[0] == sure
+        assert solve(state, line=False).value == sure
+
+
+def shuffle_low_cards(state, t, used, rng):
+    """The position as a new deal (same hands, same leader and trumps) with
+    the trumps below the ``used`` top ones dealt among their holders again
+    (each hand keeps its number of them)."""
+    from atout.engine.cards import position_of, suit_of
+    cards = sorted((c for h in state.hands for c in h if suit_of(c) == t),
+                   key=position_of, reverse=True)
+    low = cards[used:]
+    shuffled = low[:]
+    rng.shuffle(shuffled)
+    swap = dict(zip(low, shuffled))
+    hands = [{swap.get(c, c) for c in h} for h in state.hands]
+    game = get_game("bridge")
+    return game.new_state(state.deal.with_hands(hands), declarer="NESW"[(state.leader + 3) % 4],
+                          strain="SHDC"[t])
+
+
 def test_quick_tricks_say_which_top_cards_they_use():
     """The cards a quick-trick count relies on are the leader's side's top
     cards: removing every other card's rank information (same owners of the
