@@ -643,33 +643,39 @@ def quick_tricks(L, leader, rules, sides):
     what the leader's side takes in the rest of a follow-suit trick game).
 
     Every top card of a suit held by the leader wins while the others must
-    follow or discard; a trump contract counts the top trumps, and side
-    suits only where no opponent can ruff (if an opponent still holds a
-    trump: one side suit, at most as many rounds as that opponent holds)."""
+    follow or discard; a trump contract cashes the top trumps first (they
+    draw as many rounds of the opponents' trumps), then in each side suit
+    as many rounds as every opponent left with a trump can follow."""
     used = np.empty(4, dtype=np.int64)
-    return quick_tricks_used(L, leader, rules, sides, used)
+    return quick_tricks_used(L, leader, rules, sides, used, 99)
 
 
 @kernel
-def quick_tricks_used(L, leader, rules, sides, used):
+def quick_tricks_used(L, leader, rules, sides, used, cutoff):
     """``quick_tricks``, and in ``used[suit]`` how many top cards of each
     suit the count relies on (besides the hand lengths): the bound holds in
     every position with the same lengths and the same owners of those
-    cards."""
+    cards. The count stops at ``cutoff`` tricks (the suits cashed past it
+    are not needed, and relying on fewer cards makes the bound hold in
+    more positions)."""
     n = rules[R_NSEATS]
     trump = rules[R_TRUMP]
     side = sides[leader]
     for s in range(4):
         used[s] = 0
+    # the top trumps are cashed first: they draw as many rounds of the
+    # opponents' trumps
+    drawn = 0
+    if trump >= 0 and L[leader, trump] != 0:
+        drawn = top_run(L[leader, trump], L[0, trump] | L[1, trump] | L[2, trump] | L[3, trump])
     opp_trumps = False
     if trump >= 0:
         for q in range(n):
-            if sides[q] != side and L[q, trump] != 0:
+            if sides[q] != side and popcount(L[q, trump]) > drawn:
                 opp_trumps = True
     total = 0
-    best_side_suit = 0
-    best_suit = -1
-    for s in range(4):
+    for i in range(4):
+        s = (trump + i) & 3 if trump >= 0 else i
         mine = L[leader, s]
         if mine == 0:
             continue
@@ -680,7 +686,6 @@ def quick_tricks_used(L, leader, rules, sides, used):
         if k == 0:
             continue
         if s == trump or not opp_trumps:
-            used[s] = k
             if s == trump or trump < 0:
                 # the others hold at most k cards: every card of the suit wins
                 longest = 0
@@ -688,20 +693,22 @@ def quick_tricks_used(L, leader, rules, sides, used):
                     if q != leader and popcount(L[q, s]) > longest:
                         longest = popcount(L[q, s])
                 if longest <= k:
+                    used[s] = k
                     k = popcount(mine)
-            total += k
         else:
+            # an opponent left with trumps follows while it holds the suit
+            # (cashing the other suits does not shorten it)
             for q in range(n):
-                if sides[q] != side and L[q, trump] != 0:
+                if sides[q] != side and popcount(L[q, trump]) > drawn:
                     c = popcount(L[q, s])
                     if c < k:
                         k = c
-            if k > best_side_suit:
-                best_side_suit = k
-                best_suit = s
-    total += best_side_suit
-    if best_suit >= 0:
-        used[best_suit] = best_side_suit
+        if k > 0:
+            if used[s] == 0:
+                used[s] = k
+            total += k
+            if total >= cutoff:
+                return total
     if trump < 0 and n == 4:
         # no trump: the leader cashes its own top cards, then a low card
         # reaches partner's top cards of a suit and partner cashes its top
@@ -1382,7 +1389,10 @@ def _trick_bounds(L, leader, need, tl, rules, sides, used, rt):
     above all the other side's; ``rt`` gets the top cards they rely on."""
     n = rules[R_NSEATS]
     maxside = rules[R_MAXSIDE]
-    q = quick_tricks_used(L, leader, rules, sides, used)
+    # the leader's side needs ``need`` tricks to answer yes, the other side
+    # tl - need + 1 to answer no
+    q = quick_tricks_used(L, leader, rules, sides, used,
+                          need if sides[leader] == maxside else tl - need + 1)
     if sides[leader] == maxside:
         if q >= need:
             _used_ranks(L, n, used, rt)

@@ -148,18 +148,26 @@ def test_legal_cards_and_trick_winner_equal_the_engine(name):
 
 def test_quick_tricks_are_a_lower_bound():
     """The quick tricks of the leader never exceed what the leader's side
-    takes under optimal play (checked with the solver's exact value)."""
+    takes under optimal play (checked with the solver's exact value), also
+    counted up to a cutoff only, and in a position with the same lengths
+    and the same owners of the top cards the count relies on (the other
+    cards dealt again)."""
     from atout.solver import solve
-    game = get_game("bridge")
-    for state in random_positions("bridge", 300):
-        if state.trick or state.is_over() or state.tricks_left > 4:
+    rng = random.Random(5)
+    for state in random_positions("bridge", 600):
+        if state.trick or state.is_over() or state.tricks_left > 5:
             continue
         pos = codec_for(state).encode(state)
         q = K.quick_tricks(pos.lanes, state.leader, pos.rules, pos.sides)
+        cutoff = rng.randint(1, 5)
+        used = np.zeros(4, dtype=np.int64)
+        qc = K.quick_tricks_used(pos.lanes, state.leader, pos.rules, pos.sides, used, cutoff)
+        assert qc == q or cutoff <= qc <= q, (state, q, qc, cutoff)
         side_of_leader = state.side_of(state.leader)
-        value = solve(state, line=False).value - state.tricks_won(state.max_side)
-        mine = value if side_of_leader == state.max_side else state.tricks_left - value
-        assert q <= mine, (state, q, mine)
+        for probe, count in ((state, q), (shuffle_low_cards(state, used, rng), qc)):
+            value = solve(probe, line=False).value - probe.tricks_won(probe.max_side)
+            mine = value if side_of_leader == probe.max_side else probe.tricks_left - value
+            assert count <= mine, (probe, count, mine)
 
 
 def test_sure_trumps_are_a_lower_bound():
@@ -199,7 +207,8 @@ def test_later_trumps_are_a_lower_bound():
             continue
         fired += 1
         side = 1 - state.side_of(state.leader)
-        for probe in (state, shuffle_low_cards(state, t, used, rng)):
+        relied = [used if suit == t else 0 for suit in range(4)]
+        for probe in (state, shuffle_low_cards(state, relied, rng)):
             value = solve(probe, line=False).value - probe.tricks_won(probe.max_side)
             mine = value if side == probe.max_side else probe.tricks_left - value
             assert k <= mine, (probe, k, mine)
@@ -222,21 +231,23 @@ def test_later_trumps_are_a_lower_bound():
         assert solve(state, line=False).value == sure
 
 
-def shuffle_low_cards(state, t, used, rng):
-    """The position as a new deal (same hands, same leader and trumps) with
-    the trumps below the ``used`` top ones dealt among their holders again
-    (each hand keeps its number of them)."""
+def shuffle_low_cards(state, used, rng):
+    """The position as a new deal (same hands, same leader and strain)
+    where, in each suit, the cards below its ``used[suit]`` top ones are
+    dealt among their holders again (each hand keeps its number of them)."""
     from atout.engine.cards import position_of, suit_of
-    cards = sorted((c for h in state.hands for c in h if suit_of(c) == t),
-                   key=position_of, reverse=True)
-    low = cards[used:]
-    shuffled = low[:]
-    rng.shuffle(shuffled)
-    swap = dict(zip(low, shuffled))
+    swap = {}
+    for suit in range(4):
+        cards = sorted((c for h in state.hands for c in h if suit_of(c) == suit),
+                       key=position_of, reverse=True)
+        low = cards[int(used[suit]):]
+        shuffled = low[:]
+        rng.shuffle(shuffled)
+        swap.update(zip(low, shuffled))
     hands = [{swap.get(c, c) for c in h} for h in state.hands]
-    game = get_game("bridge")
-    return game.new_state(state.deal.with_hands(hands), declarer="NESW"[(state.leader + 3) % 4],
-                          strain="SHDC"[t])
+    strain = "NT" if state.trump is None else "SHDC"[codec_for(state).encode(state).rules[K.R_TRUMP]]
+    return get_game("bridge").new_state(state.deal.with_hands(hands),
+                                        declarer="NESW"[(state.leader + 3) % 4], strain=strain)
 
 
 def test_quick_tricks_say_which_top_cards_they_use():
@@ -248,7 +259,7 @@ def test_quick_tricks_say_which_top_cards_they_use():
             continue
         pos = codec_for(state).encode(state)
         used = np.zeros(4, dtype=np.int64)
-        q = K.quick_tricks_used(pos.lanes, state.leader, pos.rules, pos.sides, used)
+        q = K.quick_tricks_used(pos.lanes, state.leader, pos.rules, pos.sides, used, 99)
         assert q == K.quick_tricks(pos.lanes, state.leader, pos.rules, pos.sides)
         for s in range(4):
             rem = 0
