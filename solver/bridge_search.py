@@ -645,7 +645,8 @@ def quick_tricks(L, leader, rules, sides):
     Every top card of a suit held by the leader wins while the others must
     follow or discard; a trump contract cashes the top trumps first (they
     draw as many rounds of the opponents' trumps), then in each side suit
-    as many rounds as every opponent left with a trump can follow."""
+    as many rounds as every opponent left with a trump can follow; with no
+    such trick, one when partner ruffs a side suit led (``_partner_ruffs``)."""
     used = np.empty(4, dtype=np.int64)
     return quick_tricks_used(L, leader, rules, sides, used, 99)
 
@@ -709,6 +710,8 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
             total += k
             if total >= cutoff:
                 return total
+    if total == 0 and trump >= 0 and n == 4 and _partner_ruffs(L, leader, trump):
+        return 1
     if trump < 0 and n == 4:
         # no trump: the leader cashes its own top cards, then a low card
         # reaches partner's top cards of a suit and partner cashes its top
@@ -757,6 +760,24 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
                     if cash > 0:
                         used[t] += (lruns >> (4 * t)) & 15
     return total
+
+
+@kernel
+def _partner_ruffs(L, leader, trump):
+    """Can the leader lead a side suit that partner ruffs for a trick?
+    (partner void in it with a trump, each opponent following it or
+    without trumps: only lengths matter, DDS's lowest quick trick)"""
+    pa = (leader + 2) & 3
+    if L[pa, trump] == 0:
+        return False
+    for s in range(4):
+        if s == trump or L[leader, s] == 0 or L[pa, s] != 0:
+            continue
+        lho = (leader + 1) & 3
+        rho = (leader + 3) & 3
+        if (L[lho, s] != 0 or L[lho, trump] == 0) and (L[rho, s] != 0 or L[rho, trump] == 0):
+            return True
+    return False
 
 
 @kernel
@@ -1505,7 +1526,9 @@ def _cannot_take_all(L, leader, rules, sides, tl, rt):
     tricks are at most the longer of its two hands in each suit it tops.
     When that is below the tricks left it cannot take them all; ``rt``
     gets the top card of each suit the other side tops (and others
-    hold)."""
+    hold). Also when the other side tops every suit the leader holds (it
+    wins the first trick whatever is led: DDS's quick tricks at 0); ``rt``
+    then gets only those suits' top cards."""
     trump = rules[R_TRUMP]
     if trump >= 0:
         for q in range(4):
@@ -1513,6 +1536,7 @@ def _cannot_take_all(L, leader, rules, sides, tl, rt):
                 return False
     side = sides[leader]
     total = 0
+    first_lost = True
     for s in range(4):
         rem = L[0, s] | L[1, s] | L[2, s] | L[3, s]
         if rem == 0:
@@ -1521,11 +1545,13 @@ def _cannot_take_all(L, leader, rules, sides, tl, rt):
         holder = _owner(L, s, top)
         if sides[holder] == side:
             total += max(popcount(L[holder, s]), popcount(L[(holder + 2) & 3, s]))
-    if total >= tl:
+            if L[leader, s] != 0:
+                first_lost = False
+    if total >= tl and not first_lost:
         return False
     for s in range(4):
         rem = L[0, s] | L[1, s] | L[2, s] | L[3, s]
-        if rem == 0:
+        if rem == 0 or (first_lost and L[leader, s] == 0):
             continue
         top = hibit(rem)
         holder = _owner(L, s, top)

@@ -168,6 +168,20 @@ def test_quick_tricks_are_a_lower_bound():
             value = solve(probe, line=False).value - probe.tricks_won(probe.max_side)
             mine = value if side_of_leader == probe.max_side else probe.tricks_left - value
             assert count <= mine, (probe, count, mine)
+    # spades, North leads hearts or diamonds for South's ruff: a trick,
+    # unless West (void in both) overruffs
+    from atout.engine.cards import plain_card
+    game = get_game("bridge")
+    north = {plain_card(1, 0), plain_card(2, 0)}
+    east = {plain_card(1, 12), plain_card(1, 11)}
+    south = {plain_card(0, 0), plain_card(3, 0)}
+    for west, ruff, tricks in (({plain_card(0, 12), plain_card(0, 11)}, 0, 0),
+                               ({plain_card(3, 2), plain_card(3, 1)}, 1, 2)):
+        deal = game.random_deal(0).with_hands([north, east, south, west])
+        state = game.new_state(deal, declarer="W", strain="S")
+        pos = codec_for(state).encode(state)
+        assert K.quick_tricks(pos.lanes, 0, pos.rules, pos.sides) == ruff
+        assert 2 - solve(state, line=False).value == tricks
 
 
 def test_sure_trumps_are_a_lower_bound():
@@ -229,6 +243,38 @@ def test_later_trumps_are_a_lower_bound():
         pos = codec_for(state).encode(state)
         assert K.later_trumps(pos.lanes, 0, 0, pos.sides)[0] == sure
         assert solve(state, line=False).value == sure
+
+
+def test_the_side_on_lead_cannot_take_all_when_the_bound_says_so():
+    """DDS's later-tricks bound (no trump in play: the side's tops are too
+    short, or the other side tops every suit the leader holds): the side on
+    lead then loses a trick, also with the cards below the top ones the
+    bound relies on dealt again."""
+    from atout.solver import solve
+    rng = random.Random(7)
+    fired = first_lost = 0
+    for state in random_positions("bridge", 8000):
+        if state.trick or state.is_over() or state.tricks_left > 5:
+            continue
+        pos = codec_for(state).encode(state)
+        rt = np.full(4, K.NOREL, dtype=np.int64)
+        if not K._cannot_take_all(pos.lanes, state.leader, pos.rules, pos.sides,
+                                  state.tricks_left, rt):
+            continue
+        fired += 1
+        leads = [s for s in range(4) if pos.lanes[state.leader, s]]
+        first_lost += all(int(rt[s]) < K.NOREL for s in leads) and all(
+            int(rt[s]) == K.NOREL for s in range(4) if s not in leads)
+        used = [0] * 4
+        for s in range(4):
+            rem = int(pos.lanes[0, s] | pos.lanes[1, s] | pos.lanes[2, s] | pos.lanes[3, s])
+            used[s] = 0 if rt[s] >= K.NOREL else bin(rem >> int(rt[s])).count("1")
+        side = state.side_of(state.leader)
+        for probe in (state, shuffle_low_cards(state, used, rng)):
+            value = solve(probe, line=False).value - probe.tricks_won(probe.max_side)
+            mine = value if side == probe.max_side else probe.tricks_left - value
+            assert mine < probe.tricks_left, (probe, mine)
+    assert fired > 60 and first_lost > 20, (fired, first_lost)
 
 
 def shuffle_low_cards(state, used, rng):
