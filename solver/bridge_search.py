@@ -646,7 +646,9 @@ def quick_tricks(L, leader, rules, sides):
     follow or discard; a trump contract cashes the top trumps first (they
     draw as many rounds of the opponents' trumps), then in each side suit
     as many rounds as every opponent left with a trump can follow; with no
-    such trick, one when partner ruffs a side suit led (``_partner_ruffs``)."""
+    such trick, one when partner ruffs a side suit led (``_partner_ruffs``).
+    When the side holds every trump, ``_all_trumps_tricks`` answers first
+    if it reaches the cutoff (it relies on the lengths only)."""
     used = np.empty(4, dtype=np.int64)
     return quick_tricks_used(L, leader, rules, sides, used, 99)
 
@@ -674,6 +676,10 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
         for q in range(n):
             if sides[q] != side and popcount(L[q, trump]) > drawn:
                 opp_trumps = True
+    if trump >= 0 and n == 4 and cutoff > 0:
+        sure = _all_trumps_tricks(L, leader, trump)
+        if sure >= cutoff:
+            return sure     # lengths only: nothing in ``used``
     total = 0
     for i in range(4):
         s = (trump + i) & 3 if trump >= 0 else i
@@ -760,6 +766,26 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
                     if cash > 0:
                         used[t] += (lruns >> (4 * t)) & 15
     return total
+
+
+@kernel
+def _all_trumps_tricks(L, leader, trump):
+    """When the leader's side holds every trump: each trick one of its
+    hands trumps is its own, so it takes at least as many tricks as its
+    longer trump hand holds trumps, and one more when the leader is that
+    hand and leads a side suit partner (with a trump) ruffs (DDS's quick
+    tricks). 0 when an opponent holds a trump. Lengths only."""
+    pa = (leader + 2) & 3
+    if L[(leader + 1) & 3, trump] != 0 or L[(leader + 3) & 3, trump] != 0:
+        return 0
+    own = popcount(L[leader, trump])
+    part = popcount(L[pa, trump])
+    sure = max(own, part)
+    if own >= part and part > 0:
+        for s in range(4):
+            if s != trump and L[leader, s] != 0 and L[pa, s] == 0:
+                return sure + 1
+    return sure
 
 
 @kernel
