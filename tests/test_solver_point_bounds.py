@@ -184,3 +184,41 @@ def test_belote_lead_bounds_hold_the_value(tricks, seeds):
         no_capot += hi <= hi0 - 90
     assert raised >= seeds // 20 and lowered >= seeds // 20, (raised, lowered)
     assert no_capot >= 1, no_capot
+
+
+def tarot_cash_bounds(state):
+    """``trick_start_bounds`` and the search's tarot tightening at a trick
+    start (``tarot_cash_bounds``: the leader's sure tricks), in the
+    objective's units; and the bounds without the tightening."""
+    pos, lo0, hi0 = root_bounds(state)
+    cnt, bp, _gp = R.cards_left_sums(pos.kl, pos.kh, state.n, pos.bp, pos.gpt)
+    lo, hi = R.tarot_cash_bounds(pos.kl, state.n, state.leader, cnt, pos.fl0, bp, pos.rules,
+                                 pos.sides, pos.kp, lo0 - pos.already, hi0 - pos.already)
+    return pos, lo + pos.already, hi + pos.already, lo0, hi0
+
+
+def strongest_to_the_leader_side(state, card):
+    """Play so that high trumps, kings and queens stay in hand (a cash to come)."""
+    high = card - 64 > 12 if card > 64 else (card & 15) >= 12
+    return card not in (FOOL, PETIT) and not high
+
+
+@pytest.mark.parametrize("tricks, seeds", [(2, 1500), (3, 60)])
+def test_tarot_cash_bounds_hold_the_value(tricks, seeds):
+    """The tarot bounds of the side on lead (``tarot_cash``: its top trumps,
+    then its plain masters where no seat may ruff) hold the naive search's
+    value, and both parts fire: a higher lower bound (the taker cashes) and
+    a lower upper bound (a defender cashes)."""
+    raised = lowered = 0
+    for seed in range(seeds):
+        prefer = strongest_to_the_leader_side if seed % 2 else None
+        state = random_ending(get_game("tarot"), 90_000 + seed, tricks, TAROT_CONTRACTS,
+                              mid_trick=None, prefer=prefer)
+        if state.is_over():
+            continue
+        _pos, lo, hi, lo0, hi0 = tarot_cash_bounds(state)
+        value = minimax(state)
+        assert lo <= value <= hi, (seed, state, lo, value, hi)
+        raised += lo > lo0
+        lowered += hi < hi0
+    assert raised >= seeds // 20 and lowered >= seeds // 20, (raised, lowered)
