@@ -1055,7 +1055,8 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
                 # cash a top card; lead low toward partner's top card; else a
                 # low card without points
                 if s == 5:
-                    score = 300 + 4 * kp[s, r]
+                    # (tarot: leading the Excuse gives the lead away for nothing)
+                    score = 50 if kind == TAROT else 300 + 4 * kp[s, r]
                 elif r == top:
                     ruffed = False
                     if kind == BELOTE or kind == TAROCCO or kind == TAROT:
