@@ -605,19 +605,34 @@ def belote_bounds(L, n, leader, fl, rules, sides, kp, lower, upper):
 def tarot_oudler_range(L, n, fl, sides, maxside, on_max, on_min, excuse_kept):
     """Tarot: the least and greatest number of oudlers (capped at 3) the
     max side can end with: those counted, plus those still in play, but
-    the trump 21 (the highest trump, a master wherever it is) goes to its
-    holder's side when that side's masters are sure (``on_max``/``on_min``
-    of ``excuse_spares_masters``), and the Excuse to its holder's side when
+    the trump 21 (the highest trump, a master wherever it is), and the Petit
+    once the other side has no trump, go to the holder's side when that
+    side's masters are sure (``on_max``/``on_min`` of
+    ``excuse_spares_masters``), and the Excuse to its holder's side when
     ``excuse_kept`` (``tarot_excuse_kept``)."""
     k = fl & 3
     k_lo = k
     k_hi = k
+    trumps_max = 0
+    trumps_min = 0
+    for q in range(n):
+        if sides[q] == maxside:
+            trumps_max |= L[q, 4]
+        else:
+            trumps_min |= L[q, 4]
     for q in range(n):
         k_hi += (L[q, 4] & 1) + ((L[q, 4] >> 20) & 1) + (L[q, 5] & 1)
         if (L[q, 4] >> 20) & 1:
             if sides[q] == maxside:
                 k_lo += on_max
             else:
+                k_hi -= on_min
+        # the Petit is a master trump too once the other side has no trump
+        if L[q, 4] & 1:
+            if sides[q] == maxside:
+                if trumps_min == 0:
+                    k_lo += on_max
+            elif trumps_max == 0:
                 k_hi -= on_min
         if L[q, 5] != 0 and excuse_kept:
             if sides[q] == maxside:

@@ -37,7 +37,7 @@ def keep_excuse_and_petit(state, card):
 
 @pytest.mark.parametrize("tricks, seeds", [(2, 1500), (3, 40)])
 def test_tarot_bounds_hold_the_value(tricks, seeds):
-    fired = trump21 = 0
+    fired = trump21 = petit = 0
     for seed in range(seeds):
         prefer = keep_excuse_and_petit if seed % 2 else None
         state = random_ending(get_game("tarot"), 50_000 + seed, tricks, TAROT_CONTRACTS,
@@ -51,8 +51,19 @@ def test_tarot_bounds_hold_the_value(tricks, seeds):
         on_max, on_min = R.excuse_spares_masters(pos.kl, state.n, pos.fl0, pos.sides, 0)
         fired += (tw_max * on_max + tw_min * on_min) > 0
         trump21 += bool((pos.kl[:, 4] >> 20).any())
+        petit += petit_is_a_master(pos, state.n)
     assert fired >= seeds // 4, fired
     assert trump21 >= seeds // 100, trump21    # the oudler of the 21 (tarot_oudler_range)
+    assert petit >= seeds // 100, petit        # the oudler of the Petit (tarot_oudler_range)
+
+
+def petit_is_a_master(pos, n):
+    """Does a side hold the Petit while the other side holds no trump?"""
+    for q in range(n):
+        if pos.kl[q, 4] & 1:
+            other = [int(pos.kl[p, 4]) for p in range(n) if pos.sides[p] != pos.sides[q]]
+            return not any(other)
+    return False
 
 
 @pytest.mark.parametrize("name", ["tarocco", "belote", "smear"])
