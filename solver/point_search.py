@@ -1103,6 +1103,9 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
                         score = 400 - r - 4 * kp[s, r]
                     else:
                         score = 1000 - r + 4 * kp[s, r]
+                        if kind == TAROT and s == 4 and r == 20:
+                            # the 21 wins whenever it is played: keep it
+                            score = 980
                 elif partner and not beaten_later(ws, wr, cled, trump, cfollow, cruff):
                     score = 500 + 4 * kp[s, r] - r
                 else:
