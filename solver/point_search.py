@@ -679,59 +679,41 @@ def excuse_spares_masters(L, n, fl, sides, maxside):
     return 1 - threat_by_min, 1 - threat_by_max
 
 
+#: tarot's card points by rank (half points): plain cards 1 to 10 one, the
+#: jack 3, the cavalier 5, the queen 7, the king 9; trumps one, but the Petit
+#: and the 21 (bits 0 and 20) nine; the Excuse nine
+TAROT_LOW_PLAIN = (1 << 10) - 1
+TAROT_LOW_TRUMPS = ((1 << 20) - 1) & ~1
+
+
 @inline_kernel
-def cheapest_cards_points(L, q, k, kp, excuse_value):
-    """The least points ``k`` cards of seat ``q`` can hold (the Excuse
-    counted ``excuse_value``): the sum of its ``k`` cheapest cards, each
-    card counted at the odd floor of its points (tarot's 1, 3, 5, 7, 9
-    half points exactly; never more than the card's points)."""
+def cheapest_cards_points(L, q, k, excuse_value):
+    """Tarot: the least points ``k`` cards of seat ``q`` can hold, the
+    Excuse counted ``excuse_value`` (1 or 0): the sum of its ``k`` cheapest
+    cards, counted by rank with popcounts (tarot's points, above)."""
     c0 = 0
-    c1 = 0
-    c3 = 0
-    c5 = 0
-    c7 = 0
-    c9 = 0
+    c1 = popcount(L[q, 4] & TAROT_LOW_TRUMPS)
+    c9 = popcount(L[q, 4] & ~TAROT_LOW_TRUMPS)
     if L[q, 5] != 0:
         if excuse_value <= 0:
-            c0 += 1
+            c0 = 1
         else:
             c1 += 1
-    for s in range(5):
-        x = L[q, s]
-        while x:
-            r = hibit(x)
-            x ^= 1 << r
-            v = kp[s, r]
-            if v <= 0:
-                c0 += 1
-            elif v < 3:
-                c1 += 1
-            elif v < 5:
-                c3 += 1
-            elif v < 7:
-                c5 += 1
-            elif v < 9:
-                c7 += 1
-            else:
-                c9 += 1
-    total = 0
-    left = k
-    take = min(left, c0)
-    left -= take
-    take = min(left, c1)
-    total += take
-    left -= take
-    take = min(left, c3)
-    total += 3 * take
-    left -= take
-    take = min(left, c5)
-    total += 5 * take
-    left -= take
-    take = min(left, c7)
-    total += 7 * take
-    left -= take
-    total += 9 * min(left, c9)
-    return total
+    for s in range(4):
+        c1 += popcount(L[q, s] & TAROT_LOW_PLAIN)
+    left = k - c0
+    if left <= c1:
+        return max(left, 0)
+    total = c1
+    left -= c1
+    for r in range(10, 14):
+        c = 0
+        for s in range(4):
+            c += (L[q, s] >> r) & 1
+        take = min(left, c)
+        total += take * (2 * r - 17)     # 3, 5, 7, 9 half points
+        left -= take
+    return total + 9 * min(left, c9)
 
 
 @inline_kernel
@@ -799,7 +781,7 @@ def tarot_cash(L, leader, n, cnt, sides, kp):
     return k, pts
 
 
-@inline_kernel
+@kernel
 def tarot_cash_bounds(L, n, leader, cnt, fl, bp_left, rules, sides, kp, lower, upper):
     """Tarot: ``trick_start_bounds``' (lower, upper) tightened by what the
     leader's side is sure of by cashing (``tarot_cash``): the taker on lead
@@ -818,9 +800,9 @@ def tarot_cash_bounds(L, n, leader, cnt, fl, bp_left, rules, sides, kp, lower, u
     for q in range(n):
         if q != leader:
             if sides[q] == sides[leader]:
-                got += cheapest_cards_points(L, q, k, kp, 0)
+                got += cheapest_cards_points(L, q, k, 0)
             else:
-                got += cheapest_cards_points(L, q, k, kp, 1)
+                got += cheapest_cards_points(L, q, k, 1)
     if sides[leader] == maxside:
         base = term((fl & ~3) | k_lo, rules)
         if kept and excuse_side == maxside:
@@ -1343,9 +1325,6 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                 lower, upper = trick_start_bounds(L, H, n, fl, cnt, fr[d, F_BP], rules, sides, kp)
                 if kind == BELOTE:
                     lower, upper = belote_bounds(L, n, leader, fl, rules, sides, kp, lower, upper)
-                elif kind == TAROT and cnt > n:
-                    lower, upper = tarot_cash_bounds(L, n, leader, cnt, fl, fr[d, F_BP], rules,
-                                                     sides, kp, lower, upper)
                 if cnt == 0:
                     res = term(fl, rules)
                     resolved = True
@@ -1379,6 +1358,17 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                             resolved = True
                         else:
                             best = tbest
+                    if not resolved and kind == TAROT:
+                        # (the leader's cash costs more than the other bounds:
+                        # asked only where they and the table did not settle)
+                        lower, upper = tarot_cash_bounds(L, n, leader, cnt, fl, fr[d, F_BP],
+                                                         rules, sides, kp, lower, upper)
+                        if need <= lower:
+                            res = lower
+                            resolved = True
+                        elif need > upper:
+                            res = upper
+                            resolved = True
             if not resolved:
                 p = seat_after(leader, ntr, n)
                 fr[d, F_P] = p

@@ -233,3 +233,29 @@ def test_tarot_cash_bounds_hold_the_value(tricks, seeds):
         raised += lo > lo0
         lowered += hi < hi0
     assert raised >= seeds // 20 and lowered >= seeds // 20, (raised, lowered)
+
+
+def test_tarot_cheapest_cards_points_count_the_encoders_points():
+    """``cheapest_cards_points`` counts tarot's points by rank with
+    popcounts: on random hands its sum of the k cheapest cards is the one
+    of the encoder's point table (the Excuse counted 1 or 0)."""
+    rng = random.Random(7)
+    tarot = get_game("tarot")
+    state = tarot.new_state(tarot.random_deal(1), taker=0, contract="guard")
+    pos = codec_for(state).encode(state)
+    for _ in range(300):
+        cards = rng.sample(range(6 * 32), rng.randrange(1, 19))
+        lanes = pos.kl.copy()
+        lanes[:] = 0
+        hand = []
+        for c in cards:
+            s, r = divmod(c, 32)
+            if (s < 4 and r > 13) or (s == 4 and r > 20) or (s == 5 and r > 0) or pos.kp[s, r] == 0:
+                continue
+            lanes[0, s] |= 1 << r
+            hand.append((s, r))
+        for excuse_value in (0, 1):
+            points = sorted(excuse_value if s == 5 else int(pos.kp[s, r]) for s, r in hand)
+            for k in range(len(hand) + 1):
+                assert R.cheapest_cards_points(lanes, 0, k, excuse_value) == sum(points[:k]), \
+                    (hand, k, excuse_value)
