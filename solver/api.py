@@ -220,7 +220,7 @@ class Solver:
         return None if v is None else v >= target
 
     def _value(self, pos: Position, gen: int, budget: _Budget, lo=None, hi=None, guess=None,
-               report: bool = False, growth: int = 2):
+               report: bool = False, growth: int = 2, bisect_crossed: bool = False):
         """Narrow [lo, hi] to the value (trying ``guess`` first); returns
         (lo, hi, exact). ``report``: call ``budget.progress`` after each
         probe; Ctrl-C (a KeyboardInterrupt, from the search or the progress
@@ -233,7 +233,12 @@ class Solver:
         8% fewer nodes than one step then bisection, bridge tables +1%), or
         by 1 each time with ``growth`` 1 (DDS's walk: a bridge table's
         guess, the last declarer's value, is rarely more than a trick off,
-        and a probe past the value costs more than one short of it)."""
+        and a probe past the value costs more than one short of it).
+        ``bisect_crossed``: once an answer points back (the walk crossed the
+        value), bisect the rest, instead of going on from the far end (the
+        every-card driver: Belote, 30 deals, 10.75M -> 10.48M nodes; the
+        tarot values walked from the contract's target: 9.56M -> 10.42M,
+        so not there)."""
         if lo is None:
             lo = pos.already
         if hi is None:
@@ -244,6 +249,7 @@ class Solver:
         walk = guess is not None and lo < guess <= hi
         t = guess if walk else (lo + hi + 1) // 2
         step = 1
+        last_up = None      # the walk's last answer: yes (the value is at least t) or no
         while lo < hi:
             v = self._probe(pos, t, gen, budget)
             if v is None:
@@ -258,7 +264,10 @@ class Solver:
                 except KeyboardInterrupt:
                     budget.interrupted = True
                     return lo, hi, lo == hi
+            if walk and bisect_crossed and last_up is not None and (v >= t) != last_up:
+                walk = False        # the walk crossed the value: bisect what is left
             if walk:
+                last_up = v >= t
                 t = lo + step if v >= t else hi + 1 - step
                 step *= growth
             else:
@@ -364,7 +373,8 @@ class Solver:
             growth = 2
             if best is not None:
                 guess, growth = best, 1
-            vlo, vhi, vexact = self._value(child, gen, budget, guess=guess, growth=growth)
+            vlo, vhi, vexact = self._value(child, gen, budget, guess=guess, growth=growth,
+                                           bisect_crossed=True)
             if budget.interrupted and not vexact:
                 exact = False
                 break               # a card not searched to its end is left out

@@ -1322,9 +1322,15 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                     fl = smear_settle(fr[d, F_GP], fl)
                     fr[d, F_FL] = fl
                 cnt = fr[d, F_CNT]
-                lower, upper = trick_start_bounds(L, H, n, fl, cnt, fr[d, F_BP], rules, sides, kp)
-                if kind == BELOTE:
-                    lower, upper = belote_bounds(L, n, leader, fl, rules, sides, kp, lower, upper)
+                lower = 0
+                upper = 0
+                if cnt != 0 and (cnt != n or kind == TAROT2):
+                    # (not needed where the value is read off directly below)
+                    lower, upper = trick_start_bounds(L, H, n, fl, cnt, fr[d, F_BP], rules, sides,
+                                                      kp)
+                    if kind == BELOTE:
+                        lower, upper = belote_bounds(L, n, leader, fl, rules, sides, kp, lower,
+                                                     upper)
                 if cnt == 0:
                     res = term(fl, rules)
                     resolved = True

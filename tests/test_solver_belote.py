@@ -104,3 +104,45 @@ def test_greedy_playout_is_the_value_of_a_legal_line():
         assert line.is_over(), seed
         assert value + pos.already == line.objective() == pos.playout_value(solver.mv, solver.sc,
                                                                             solver.lg), seed
+
+
+def test_the_walk_from_any_guess_ends_on_the_value_and_bisects_once_it_crossed():
+    """``Solver._value`` with a guess walks by 1, 2, 4... toward the value;
+    with ``bisect_crossed`` (the every-card driver), once an answer points
+    back it bisects what is left: from guesses far on
+    either side the value found is minimax's, and after the crossing each
+    probe asks the middle of the interval still open."""
+    from atout.solver.api import _Budget
+    solver = Solver(16)
+    crossed = 0
+    for seed in range(60):
+        state = random_ending(BELOTE, 9_100 + seed, 2 + seed % 3, CONTRACTS)
+        value = minimax(state)
+        pos = codec_for(state).encode(state)
+        for guess in (value - 37, value - 3, value + 2, value + 41):
+            asked = []
+            probe = solver._probe
+
+            def spy(pos, target, gen, budget):
+                v = probe(pos, target, gen, budget)
+                asked.append((target, v))
+                return v
+            solver._probe = spy
+            try:
+                lo, hi, exact = solver._value(pos, solver.new_generation(), _Budget(None, None),
+                                              guess=guess, growth=2, bisect_crossed=True)
+            finally:
+                del solver._probe
+            assert exact and lo == hi == value, (seed, guess, asked)
+            # replay the answers: after the first answer pointing back, the middle
+            lo, hi = pos.already, pos.already + pos.bound()
+            first_up = None
+            for i, (t, v) in enumerate(asked):
+                if first_up is not None and (v >= t) != first_up and i + 1 < len(asked):
+                    crossed += 1
+                    lo2, hi2 = (max(lo, v), hi) if v >= t else (lo, min(hi, v))
+                    assert asked[i + 1][0] == min(max((lo2 + hi2 + 1) // 2, lo2 + 1), hi2)
+                    break
+                first_up = v >= t if first_up is None else first_up
+                lo, hi = (max(lo, v), hi) if v >= t else (lo, min(hi, v))
+    assert crossed >= 10, crossed

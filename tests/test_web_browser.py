@@ -293,7 +293,11 @@ def test_the_analysis_view_shows_a_value_on_every_legal_card(page):
         page.screenshot(path=str(shots() / "belote-analysis.png"), full_page=True)
     # from my hand only: expected value and P(make), with progress; a long one is cancelled
     page.select_option("#mode", "sample")
-    page.wait_for_selector("#progress", state="visible")
+    # as many deals as the page allows: this sampling runs for seconds, so it
+    # is still running when the cancel arrives (40 deals of Belote can end first)
+    page.fill("#samples", "2000")
+    page.dispatch_event("#samples", "change")
+    wait_until(page, "document.querySelector('#progress-text').textContent.includes('/ 2000')")
     page.click("#cancel")
     wait_until(page, "document.querySelector('#analysis-result').textContent.includes('cancelled')")
     assert not page.is_visible("#progress")
