@@ -602,15 +602,24 @@ def belote_bounds(L, n, leader, fl, rules, sides, kp, lower, upper):
 
 
 @inline_kernel
-def tarot_oudler_range(L, n, fl, sides, maxside, on_max, on_min):
+def tarot_oudler_range(L, n, fl, sides, maxside, on_max, on_min, excuse_kept):
     """Tarot: the least and greatest number of oudlers (capped at 3) the
     max side can end with: those counted, plus those still in play, but
-    the trump 21 (the highest trump, a master wherever it is) goes to its
-    holder's side when that side's masters are sure (``on_max``/``on_min``
-    of ``excuse_spares_masters``)."""
+    the trump 21 (the highest trump, a master wherever it is), and the Petit
+    once the other side has no trump, go to the holder's side when that
+    side's masters are sure (``on_max``/``on_min`` of
+    ``excuse_spares_masters``), and the Excuse to its holder's side when
+    ``excuse_kept`` (``tarot_excuse_kept``)."""
     k = fl & 3
     k_lo = k
     k_hi = k
+    trumps_max = 0
+    trumps_min = 0
+    for q in range(n):
+        if sides[q] == maxside:
+            trumps_max |= L[q, 4]
+        else:
+            trumps_min |= L[q, 4]
     for q in range(n):
         k_hi += (L[q, 4] & 1) + ((L[q, 4] >> 20) & 1) + (L[q, 5] & 1)
         if (L[q, 4] >> 20) & 1:
@@ -618,7 +627,35 @@ def tarot_oudler_range(L, n, fl, sides, maxside, on_max, on_min):
                 k_lo += on_max
             else:
                 k_hi -= on_min
+        # the Petit is a master trump too once the other side has no trump
+        if L[q, 4] & 1:
+            if sides[q] == maxside:
+                if trumps_min == 0:
+                    k_lo += on_max
+            elif trumps_max == 0:
+                k_hi -= on_min
+        if L[q, 5] != 0 and excuse_kept:
+            if sides[q] == maxside:
+                k_lo += 1
+            else:
+                k_hi -= 1
     return min(k_lo, 3), min(k_hi, 3)
+
+
+@inline_kernel
+def tarot_excuse_kept(L, n, cnt, sides):
+    """Tarot, at a trick start with ``cnt`` cards left: (is the Excuse sure
+    to stay with its holder's side, that side). Played before the last
+    trick, the Excuse goes back to its owner's side, who give the winner of
+    the trick half a point in exchange, and its holder may play it in any
+    trick: with two tricks or more left, its side can keep its oudler and
+    all its points but that half point. (0, -1) once it is played."""
+    if cnt < 2 * n:
+        return 0, -1
+    for q in range(n):
+        if L[q, 5] != 0:
+            return 1, sides[q]
+    return 0, -1
 
 
 @inline_kernel
@@ -640,6 +677,143 @@ def excuse_spares_masters(L, n, fl, sides, maxside):
                 else:
                     threat_by_min = 1
     return 1 - threat_by_min, 1 - threat_by_max
+
+
+#: tarot's card points by rank (half points): plain cards 1 to 10 one, the
+#: jack 3, the cavalier 5, the queen 7, the king 9; trumps one, but the Petit
+#: and the 21 (bits 0 and 20) nine; the Excuse nine
+TAROT_LOW_PLAIN = (1 << 10) - 1
+TAROT_LOW_TRUMPS = ((1 << 20) - 1) & ~1
+
+
+@inline_kernel
+def cheapest_cards_points(L, q, k, excuse_value):
+    """Tarot: the least points ``k`` cards of seat ``q`` can hold, the
+    Excuse counted ``excuse_value`` (1 or 0): the sum of its ``k`` cheapest
+    cards, counted by rank with popcounts (tarot's points, above)."""
+    c0 = 0
+    c1 = popcount(L[q, 4] & TAROT_LOW_TRUMPS)
+    c9 = popcount(L[q, 4] & ~TAROT_LOW_TRUMPS)
+    if L[q, 5] != 0:
+        if excuse_value <= 0:
+            c0 = 1
+        else:
+            c1 += 1
+    for s in range(4):
+        c1 += popcount(L[q, s] & TAROT_LOW_PLAIN)
+    left = k - c0
+    if left <= c1:
+        return max(left, 0)
+    total = c1
+    left -= c1
+    for r in range(10, 14):
+        c = 0
+        for s in range(4):
+            c += (L[q, s] >> r) & 1
+        take = min(left, c)
+        total += take * (2 * r - 17)     # 3, 5, 7, 9 half points
+        left -= take
+    return total + 9 * min(left, c9)
+
+
+@inline_kernel
+def tarot_cash(L, leader, n, cnt, sides, kp):
+    """Tarot, at a trick start: (tricks, points of the leader's own cards
+    in them) that the leader is sure to win in a row from the lead, keeping
+    it: first its trumps above every other seat's (each other seat must
+    follow with a trump while it has one, but may play the Excuse once
+    instead), then, every plain suit in turn, its cards above every other
+    seat's card of the suit, as many as each seat that may still hold a
+    trump holds cards of it (a seat void in the suit led must trump). When
+    the other seats are out of trumps after the first part, all the
+    leader's trumps count. Every card of those tricks goes to the leader's
+    side. With the Excuse, the leader cashes at most all but two tricks, so
+    that it can still play the Excuse before the last trick."""
+    tl = cnt // n
+    others = 0
+    for q in range(n):
+        if q != leader:
+            others |= L[q, 4]
+    mine = L[leader, 4]
+    floor = hibit(others) if others != 0 else -1
+    top = mine >> (floor + 1)
+    a = popcount(top)
+    pts = _points_above(mine, others, 4, kp)
+    dry = 1
+    may_ruff = 0     # bit q: seat q may still hold a trump after the first part
+    for q in range(n):
+        if q != leader and L[q, 4] != 0:
+            t = popcount(L[q, 4])
+            left = t - a + (1 if L[q, 5] != 0 else 0)
+            if min(t, left) > 0:
+                may_ruff |= 1 << q
+                dry = 0
+    if dry and mine != 0:
+        a = popcount(mine)
+        pts = _points_above(mine, 0, 4, kp)
+    k = a
+    for s in range(4):
+        x = L[leader, s]
+        if x == 0:
+            continue
+        oth = 0
+        for q in range(n):
+            if q != leader:
+                oth |= L[q, s]
+        fl_s = hibit(oth) if oth != 0 else -1
+        c = popcount(x >> (fl_s + 1))
+        for q in range(n):
+            if (may_ruff >> q) & 1:
+                c = min(c, popcount(L[q, s]))
+        # the leader's ``c`` highest cards of the suit
+        y = x
+        for _ in range(c):
+            r = hibit(y)
+            y ^= 1 << r
+            pts += kp[s, r]
+        k += c
+    cap = tl - 2 if L[leader, 5] != 0 else tl
+    if k > cap:
+        # keep the cheapest of the plan out: count the cap's worth at the
+        # points of the leader's cheapest cards of it (a lower bound)
+        k = max(cap, 0)
+        pts = 0
+    return k, pts
+
+
+@kernel
+def tarot_cash_bounds(L, n, leader, cnt, fl, bp_left, rules, sides, kp, lower, upper):
+    """Tarot: ``trick_start_bounds``' (lower, upper) tightened by what the
+    leader's side is sure of by cashing (``tarot_cash``): the taker on lead
+    takes his cash tricks with the others' cheapest cards in them; a
+    defender on lead denies the taker the cards of its cash tricks (the
+    taker's cheapest, its partners' cheapest: their Excuse counted 0, for
+    played in the last trick it would go to the taker)."""
+    maxside = rules[R_MAXSIDE]
+    k, pts = tarot_cash(L, leader, n, cnt, sides, kp)
+    if k <= 0:
+        return lower, upper
+    on_max, on_min = excuse_spares_masters(L, n, fl, sides, maxside)
+    kept, excuse_side = tarot_excuse_kept(L, n, cnt, sides)
+    k_lo, k_hi = tarot_oudler_range(L, n, fl, sides, maxside, on_max, on_min, kept)
+    got = pts
+    for q in range(n):
+        if q != leader:
+            if sides[q] == sides[leader]:
+                got += cheapest_cards_points(L, q, k, 0)
+            else:
+                got += cheapest_cards_points(L, q, k, 1)
+    if sides[leader] == maxside:
+        base = term((fl & ~3) | k_lo, rules)
+        if kept and excuse_side == maxside:
+            base += kp[5, 0] - 1
+        lower = max(lower, base + got)
+    else:
+        base = bp_left + term((fl & ~3) | k_hi, rules)
+        if kept and excuse_side != maxside:
+            base -= kp[5, 0] - 1
+        upper = min(upper, base - got)
+    return lower, upper
 
 
 @inline_kernel
@@ -878,7 +1052,8 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
                 # cash a top card; lead low toward partner's top card; else a
                 # low card without points
                 if s == 5:
-                    score = 300 + 4 * kp[s, r]
+                    # (tarot: leading the Excuse gives the lead away for nothing)
+                    score = 50 if kind == TAROT else 300 + 4 * kp[s, r]
                 elif r == top:
                     ruffed = False
                     if kind == BELOTE or kind == TAROCCO or kind == TAROT:
@@ -910,6 +1085,9 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
                         score = 400 - r - 4 * kp[s, r]
                     else:
                         score = 1000 - r + 4 * kp[s, r]
+                        if kind == TAROT and s == 4 and r == 20:
+                            # the 21 wins whenever it is played: keep it
+                            score = 980
                 elif partner and not beaten_later(ws, wr, cled, trump, cfollow, cruff):
                     score = 500 + 4 * kp[s, r] - r
                 else:
@@ -1017,10 +1195,18 @@ def trick_start_bounds(L, H, n, fl, cnt, bp_left, rules, sides, kp):
         on_min = 1
         if kind == TAROT:
             on_max, on_min = excuse_spares_masters(L, n, fl, sides, maxside)
-            # the trump 21 is a master trump: the oudler it counts goes to its side
-            k_lo, k_hi = tarot_oudler_range(L, n, fl, sides, maxside, on_max, on_min)
+            # the trump 21 is a master trump: the oudler it counts goes to its
+            # side; so does the Excuse with two tricks or more left, and all
+            # its points but the half point of the exchange
+            kept, excuse_side = tarot_excuse_kept(L, n, cnt, sides)
+            k_lo, k_hi = tarot_oudler_range(L, n, fl, sides, maxside, on_max, on_min, kept)
             lower += term((fl & ~3) | k_lo, rules) - tlo
             upper -= thi - term((fl & ~3) | k_hi, rules)
+            if kept:
+                if excuse_side == maxside:
+                    lower += kp[5, 0] - 1
+                else:
+                    upper -= kp[5, 0] - 1
         sure_max, sure_min = master_trump_points(L, n, rules[R_TRUMP], sides, kp, maxside)
         lower += sure_max * on_max
         upper -= sure_min * on_min
@@ -1178,6 +1364,17 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                             resolved = True
                         else:
                             best = tbest
+                    if not resolved and kind == TAROT:
+                        # (the leader's cash costs more than the other bounds:
+                        # asked only where they and the table did not settle)
+                        lower, upper = tarot_cash_bounds(L, n, leader, cnt, fl, fr[d, F_BP],
+                                                         rules, sides, kp, lower, upper)
+                        if need <= lower:
+                            res = lower
+                            resolved = True
+                        elif need > upper:
+                            res = upper
+                            resolved = True
             if not resolved:
                 p = seat_after(leader, ntr, n)
                 fr[d, F_P] = p

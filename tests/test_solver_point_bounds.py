@@ -37,7 +37,7 @@ def keep_excuse_and_petit(state, card):
 
 @pytest.mark.parametrize("tricks, seeds", [(2, 1500), (3, 40)])
 def test_tarot_bounds_hold_the_value(tricks, seeds):
-    fired = trump21 = 0
+    fired = trump21 = petit = 0
     for seed in range(seeds):
         prefer = keep_excuse_and_petit if seed % 2 else None
         state = random_ending(get_game("tarot"), 50_000 + seed, tricks, TAROT_CONTRACTS,
@@ -51,8 +51,19 @@ def test_tarot_bounds_hold_the_value(tricks, seeds):
         on_max, on_min = R.excuse_spares_masters(pos.kl, state.n, pos.fl0, pos.sides, 0)
         fired += (tw_max * on_max + tw_min * on_min) > 0
         trump21 += bool((pos.kl[:, 4] >> 20).any())
+        petit += petit_is_a_master(pos, state.n)
     assert fired >= seeds // 4, fired
     assert trump21 >= seeds // 100, trump21    # the oudler of the 21 (tarot_oudler_range)
+    assert petit >= seeds // 100, petit        # the oudler of the Petit (tarot_oudler_range)
+
+
+def petit_is_a_master(pos, n):
+    """Does a side hold the Petit while the other side holds no trump?"""
+    for q in range(n):
+        if pos.kl[q, 4] & 1:
+            other = [int(pos.kl[p, 4]) for p in range(n) if pos.sides[p] != pos.sides[q]]
+            return not any(other)
+    return False
 
 
 @pytest.mark.parametrize("name", ["tarocco", "belote", "smear"])
@@ -184,3 +195,67 @@ def test_belote_lead_bounds_hold_the_value(tricks, seeds):
         no_capot += hi <= hi0 - 90
     assert raised >= seeds // 20 and lowered >= seeds // 20, (raised, lowered)
     assert no_capot >= 1, no_capot
+
+
+def tarot_cash_bounds(state):
+    """``trick_start_bounds`` and the search's tarot tightening at a trick
+    start (``tarot_cash_bounds``: the leader's sure tricks), in the
+    objective's units; and the bounds without the tightening."""
+    pos, lo0, hi0 = root_bounds(state)
+    cnt, bp, _gp = R.cards_left_sums(pos.kl, pos.kh, state.n, pos.bp, pos.gpt)
+    lo, hi = R.tarot_cash_bounds(pos.kl, state.n, state.leader, cnt, pos.fl0, bp, pos.rules,
+                                 pos.sides, pos.kp, lo0 - pos.already, hi0 - pos.already)
+    return pos, lo + pos.already, hi + pos.already, lo0, hi0
+
+
+def strongest_to_the_leader_side(state, card):
+    """Play so that high trumps, kings and queens stay in hand (a cash to come)."""
+    high = card - 64 > 12 if card > 64 else (card & 15) >= 12
+    return card not in (FOOL, PETIT) and not high
+
+
+@pytest.mark.parametrize("tricks, seeds", [(2, 1500), (3, 60)])
+def test_tarot_cash_bounds_hold_the_value(tricks, seeds):
+    """The tarot bounds of the side on lead (``tarot_cash``: its top trumps,
+    then its plain masters where no seat may ruff) hold the naive search's
+    value, and both parts fire: a higher lower bound (the taker cashes) and
+    a lower upper bound (a defender cashes)."""
+    raised = lowered = 0
+    for seed in range(seeds):
+        prefer = strongest_to_the_leader_side if seed % 2 else None
+        state = random_ending(get_game("tarot"), 90_000 + seed, tricks, TAROT_CONTRACTS,
+                              mid_trick=None, prefer=prefer)
+        if state.is_over():
+            continue
+        _pos, lo, hi, lo0, hi0 = tarot_cash_bounds(state)
+        value = minimax(state)
+        assert lo <= value <= hi, (seed, state, lo, value, hi)
+        raised += lo > lo0
+        lowered += hi < hi0
+    assert raised >= seeds // 20 and lowered >= seeds // 20, (raised, lowered)
+
+
+def test_tarot_cheapest_cards_points_count_the_encoders_points():
+    """``cheapest_cards_points`` counts tarot's points by rank with
+    popcounts: on random hands its sum of the k cheapest cards is the one
+    of the encoder's point table (the Excuse counted 1 or 0)."""
+    rng = random.Random(7)
+    tarot = get_game("tarot")
+    state = tarot.new_state(tarot.random_deal(1), taker=0, contract="guard")
+    pos = codec_for(state).encode(state)
+    for _ in range(300):
+        cards = rng.sample(range(6 * 32), rng.randrange(1, 19))
+        lanes = pos.kl.copy()
+        lanes[:] = 0
+        hand = []
+        for c in cards:
+            s, r = divmod(c, 32)
+            if (s < 4 and r > 13) or (s == 4 and r > 20) or (s == 5 and r > 0) or pos.kp[s, r] == 0:
+                continue
+            lanes[0, s] |= 1 << r
+            hand.append((s, r))
+        for excuse_value in (0, 1):
+            points = sorted(excuse_value if s == 5 else int(pos.kp[s, r]) for s, r in hand)
+            for k in range(len(hand) + 1):
+                assert R.cheapest_cards_points(lanes, 0, k, excuse_value) == sum(points[:k]), \
+                    (hand, k, excuse_value)
