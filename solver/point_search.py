@@ -495,17 +495,24 @@ def cards_left_sums(L, H, n, bp, gpt):
 
 
 @inline_kernel
-def master_trump_points(L, n, trump, sides, kp, maxside):
-    """Points of the max side's trumps that outrank every trump of the min
-    side, and the same for the min side: a trick holding such a card goes
-    to its side whatever is played, so those points are sure."""
+def side_cards(L, n, s, sides, maxside):
+    """(the max side's cards of lane ``s`` in hand, the min side's)."""
     mine = 0
     theirs = 0
     for q in range(n):
         if sides[q] == maxside:
-            mine |= L[q, trump]
+            mine |= L[q, s]
         else:
-            theirs |= L[q, trump]
+            theirs |= L[q, s]
+    return mine, theirs
+
+
+@inline_kernel
+def master_trump_points(L, n, trump, sides, kp, maxside):
+    """Points of the max side's trumps that outrank every trump of the min
+    side, and the same for the min side: a trick holding such a card goes
+    to its side whatever is played, so those points are sure."""
+    mine, theirs = side_cards(L, n, trump, sides, maxside)
     return _points_above(mine, theirs, trump, kp), _points_above(theirs, mine, trump, kp)
 
 
@@ -613,13 +620,7 @@ def tarot_oudler_range(L, n, fl, sides, maxside, on_max, on_min, excuse_kept):
     k = fl & 3
     k_lo = k
     k_hi = k
-    trumps_max = 0
-    trumps_min = 0
-    for q in range(n):
-        if sides[q] == maxside:
-            trumps_max |= L[q, 4]
-        else:
-            trumps_min |= L[q, 4]
+    trumps_max, trumps_min = side_cards(L, n, 4, sides, maxside)
     for q in range(n):
         k_hi += (L[q, 4] & 1) + ((L[q, 4] >> 20) & 1) + (L[q, 5] & 1)
         if (L[q, 4] >> 20) & 1:
@@ -640,6 +641,26 @@ def tarot_oudler_range(L, n, fl, sides, maxside, on_max, on_min, excuse_kept):
             else:
                 k_hi -= 1
     return min(k_lo, 3), min(k_hi, 3)
+
+
+@inline_kernel
+def tarot_end_terms(L, n, fl, cnt, rules, sides, kp, on_max, on_min):
+    """Tarot, at a trick start: the least and greatest ``term`` the max
+    side can end with, by the oudlers it is sure of or may still get
+    (``tarot_oudler_range``), with the points of an Excuse its holder's
+    side keeps (``tarot_excuse_kept``: all but the half point of the
+    exchange) counted for that side."""
+    maxside = rules[R_MAXSIDE]
+    kept, excuse_side = tarot_excuse_kept(L, n, cnt, sides)
+    k_lo, k_hi = tarot_oudler_range(L, n, fl, sides, maxside, on_max, on_min, kept)
+    end_lo = term((fl & ~3) | k_lo, rules)
+    end_hi = term((fl & ~3) | k_hi, rules)
+    if kept:
+        if excuse_side == maxside:
+            end_lo += kp[5, 0] - 1
+        else:
+            end_hi -= kp[5, 0] - 1
+    return end_lo, end_hi
 
 
 @inline_kernel
@@ -794,8 +815,7 @@ def tarot_cash_bounds(L, n, leader, cnt, fl, bp_left, rules, sides, kp, lower, u
     if k <= 0:
         return lower, upper
     on_max, on_min = excuse_spares_masters(L, n, fl, sides, maxside)
-    kept, excuse_side = tarot_excuse_kept(L, n, cnt, sides)
-    k_lo, k_hi = tarot_oudler_range(L, n, fl, sides, maxside, on_max, on_min, kept)
+    end_lo, end_hi = tarot_end_terms(L, n, fl, cnt, rules, sides, kp, on_max, on_min)
     got = pts
     for q in range(n):
         if q != leader:
@@ -804,15 +824,9 @@ def tarot_cash_bounds(L, n, leader, cnt, fl, bp_left, rules, sides, kp, lower, u
             else:
                 got += cheapest_cards_points(L, q, k, 1)
     if sides[leader] == maxside:
-        base = term((fl & ~3) | k_lo, rules)
-        if kept and excuse_side == maxside:
-            base += kp[5, 0] - 1
-        lower = max(lower, base + got)
+        lower = max(lower, end_lo + got)
     else:
-        base = bp_left + term((fl & ~3) | k_hi, rules)
-        if kept and excuse_side != maxside:
-            base -= kp[5, 0] - 1
-        upper = min(upper, base - got)
+        upper = min(upper, bp_left + end_hi - got)
     return lower, upper
 
 
@@ -823,13 +837,7 @@ def tarot_master_tricks(L, n, sides, maxside):
     side's. One seat plays one card a trick, so one seat's masters win
     distinct tricks, and a trick holds at most as many cards of a side as
     the side has seats."""
-    mine = 0
-    theirs = 0
-    for q in range(n):
-        if sides[q] == maxside:
-            mine |= L[q, 4]
-        else:
-            theirs |= L[q, 4]
+    mine, theirs = side_cards(L, n, 4, sides, maxside)
     floor_max = hibit(theirs) if theirs != 0 else -1
     floor_min = hibit(mine) if mine != 0 else -1
     tmax = 0
@@ -1198,15 +1206,9 @@ def trick_start_bounds(L, H, n, fl, cnt, bp_left, rules, sides, kp):
             # the trump 21 is a master trump: the oudler it counts goes to its
             # side; so does the Excuse with two tricks or more left, and all
             # its points but the half point of the exchange
-            kept, excuse_side = tarot_excuse_kept(L, n, cnt, sides)
-            k_lo, k_hi = tarot_oudler_range(L, n, fl, sides, maxside, on_max, on_min, kept)
-            lower += term((fl & ~3) | k_lo, rules) - tlo
-            upper -= thi - term((fl & ~3) | k_hi, rules)
-            if kept:
-                if excuse_side == maxside:
-                    lower += kp[5, 0] - 1
-                else:
-                    upper -= kp[5, 0] - 1
+            end_lo, end_hi = tarot_end_terms(L, n, fl, cnt, rules, sides, kp, on_max, on_min)
+            lower += end_lo - tlo
+            upper -= thi - end_hi
         sure_max, sure_min = master_trump_points(L, n, rules[R_TRUMP], sides, kp, maxside)
         lower += sure_max * on_max
         upper -= sure_min * on_min
