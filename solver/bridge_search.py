@@ -796,11 +796,11 @@ def _partner_ruffs(L, leader, trump):
     pa = (leader + 2) & 3
     if L[pa, trump] == 0:
         return False
+    lho = (leader + 1) & 3
+    rho = (leader + 3) & 3
     for s in range(4):
         if s == trump or L[leader, s] == 0 or L[pa, s] != 0:
             continue
-        lho = (leader + 1) & 3
-        rho = (leader + 3) & 3
         if (L[lho, s] != 0 or L[lho, trump] == 0) and (L[rho, s] != 0 or L[rho, trump] == 0):
             return True
     return False
@@ -848,7 +848,6 @@ def sure_trumps(L, rules, sides, side):
     return best, popcount(rem >> hibit(theirs))
 
 
-
 @kernel
 def later_trumps(L, leader, trump, sides):
     """Trump tricks the side *not* on lead takes whatever happens, from its
@@ -887,6 +886,7 @@ def later_trumps(L, leader, trump, sides):
     if x != 0 and sides[_owner(L, trump, hibit(x))] == side:
         return 1, 3
     return 0, 0
+
 
 # -- partition table (R_KEYMODE 0, trick games) -----------------------------------
 #
