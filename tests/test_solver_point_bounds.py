@@ -31,6 +31,26 @@ def root_bounds(state):
     return pos, lo + pos.already, hi + pos.already
 
 
+def assert_tightened_bounds_hold(endings, tightened, seeds):
+    """On each (seed, state) of ``endings`` still in play, the bounds
+    ``tightened(state)`` gives (pos, lower, upper, and the bounds before the
+    tightening) hold the naive search's value, and both parts fire in at
+    least one ending in 20: a higher lower bound, a lower upper bound. The
+    (lower, upper, lower before, upper before) of each ending."""
+    rows = []
+    for seed, state in endings:
+        if state.is_over():
+            continue
+        _pos, lo, hi, lo0, hi0 = tightened(state)
+        value = minimax(state)
+        assert lo <= value <= hi, (seed, state, lo, value, hi)
+        rows.append((lo, hi, lo0, hi0))
+    raised = sum(lo > lo0 for lo, _hi, lo0, _hi0 in rows)
+    lowered = sum(hi < hi0 for _lo, hi, _lo0, hi0 in rows)
+    assert raised >= seeds // 20 and lowered >= seeds // 20, (raised, lowered)
+    return rows
+
+
 def keep_excuse_and_petit(state, card):
     return card not in (FOOL, PETIT)
 
@@ -178,22 +198,17 @@ def test_belote_lead_bounds_hold_the_value(tricks, seeds):
     half the seeds, played so that the taker's side may win every early
     trick while the other side keeps its trumps)."""
     game = get_game("belote")
-    raised = lowered = no_capot = 0
-    for seed in range(seeds):
+
+    def ending(seed):
         rng = random.Random(seed)
         contract = {k: rng.choice(v) for k, v in BELOTE_CONTRACTS.items()}
         state = game.new_state(game.random_deal(80_000 + seed), **contract)
-        play_to(state, rng, tricks, mid_trick=None,
-                choose=keep_trumps_for_the_min_side if seed % 2 else None)
-        if state.is_over():
-            continue
-        _pos, lo, hi, lo0, hi0 = belote_lead_bounds(state)
-        value = minimax(state)
-        assert lo <= value <= hi, (seed, state, lo, value, hi)
-        raised += lo > lo0
-        lowered += hi < hi0
-        no_capot += hi <= hi0 - 90
-    assert raised >= seeds // 20 and lowered >= seeds // 20, (raised, lowered)
+        return play_to(state, rng, tricks, mid_trick=None,
+                       choose=keep_trumps_for_the_min_side if seed % 2 else None)
+
+    rows = assert_tightened_bounds_hold(((seed, ending(seed)) for seed in range(seeds)),
+                                        belote_lead_bounds, seeds)
+    no_capot = sum(hi <= hi0 - 90 for _lo, hi, _lo0, hi0 in rows)
     assert no_capot >= 1, no_capot
 
 
@@ -220,19 +235,11 @@ def test_tarot_cash_bounds_hold_the_value(tricks, seeds):
     then its plain masters where no seat may ruff) hold the naive search's
     value, and both parts fire: a higher lower bound (the taker cashes) and
     a lower upper bound (a defender cashes)."""
-    raised = lowered = 0
-    for seed in range(seeds):
-        prefer = strongest_to_the_leader_side if seed % 2 else None
-        state = random_ending(get_game("tarot"), 90_000 + seed, tricks, TAROT_CONTRACTS,
-                              mid_trick=None, prefer=prefer)
-        if state.is_over():
-            continue
-        _pos, lo, hi, lo0, hi0 = tarot_cash_bounds(state)
-        value = minimax(state)
-        assert lo <= value <= hi, (seed, state, lo, value, hi)
-        raised += lo > lo0
-        lowered += hi < hi0
-    assert raised >= seeds // 20 and lowered >= seeds // 20, (raised, lowered)
+    endings = ((seed, random_ending(get_game("tarot"), 90_000 + seed, tricks, TAROT_CONTRACTS,
+                                    mid_trick=None,
+                                    prefer=strongest_to_the_leader_side if seed % 2 else None))
+               for seed in range(seeds))
+    assert_tightened_bounds_hold(endings, tarot_cash_bounds, seeds)
 
 
 def test_tarot_cheapest_cards_points_count_the_encoders_points():
