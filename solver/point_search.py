@@ -951,20 +951,34 @@ def tarocco_trick_flags(fl, sure_max, sure_min, maxside):
 
 
 @inline_kernel
-def tarocco_sure_terms(L, H, n, fl, rules, sides, sure_max, sure_min, tlo, thi, lower, upper):
+def tarocco_sure_terms(L, H, n, fl, rules, sides, tw_max, tw_min, tlo, thi, lower, upper):
     """Tarocco: (lower, upper) with the Matto in hand counted for its
-    owner's side (``tarocco_matto_points``) and ``term``'s range ``tlo..thi``
+    owner's side (``tarocco_matto_points``), ``term``'s range ``tlo..thi``
     narrowed to a sure trick for a side holding a master trump (its
-    discard, the Matto of a side that wins no trick)."""
+    discard, the Matto of a side that wins no trick), and the partner's
+    cards in the ``tw_max``/``tw_min`` tricks of a side's master trumps
+    (``tarot_master_tricks``) counted too: those tricks hold ``n`` cards
+    each, all of the side's masters among them and every other card a
+    point at least (but the Matto)."""
     maxside = rules[R_MAXSIDE]
     m_max, m_min = tarocco_matto_points(L, n, sides, maxside, rules)
     lower += m_max
     upper -= m_min
-    fl2 = tarocco_trick_flags(fl, sure_max, sure_min, maxside)
+    fl2 = tarocco_trick_flags(fl, tw_max > 0, tw_min > 0, maxside)
     if fl2 != fl:
         lo2, hi2 = term_range(L, H, n, fl2, rules)
         lower += lo2 - tlo
         upper -= thi - hi2
+    # (``trick_start_bounds`` counted the other side's cards: 2 a trick)
+    matto = 1 if m_max + m_min > 0 else 0
+    mine, theirs = side_cards(L, n, 4, sides, maxside)
+    floor_min = hibit(theirs) if theirs != 0 else -1
+    floor_max = hibit(mine) if mine != 0 else -1
+    seats = n // 2
+    counted = max(tw_max * seats - (1 if m_min > 0 else 0), 0)
+    lower += max(counted, n * tw_max - popcount(mine >> (floor_min + 1)) - matto) - counted
+    counted = max(tw_min * seats - (1 if m_max > 0 else 0), 0)
+    upper -= max(counted, n * tw_min - popcount(theirs >> (floor_max + 1)) - matto) - counted
     return lower, upper
 
 
@@ -1396,8 +1410,8 @@ def trick_start_bounds(L, H, n, fl, cnt, bp_left, rules, sides, kp):
             lower += max(tw_max * seats_min - matto_min, 0) * on_max
             upper -= max(tw_min * seats_max - matto_max, 0) * on_min
             if kind == TAROCCO:
-                lower, upper = tarocco_sure_terms(L, H, n, fl, rules, sides, tw_max > 0,
-                                                  tw_min > 0, tlo, thi, lower, upper)
+                lower, upper = tarocco_sure_terms(L, H, n, fl, rules, sides, tw_max, tw_min,
+                                                  tlo, thi, lower, upper)
     return lower, upper
 
 

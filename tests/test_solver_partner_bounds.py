@@ -1,7 +1,8 @@
 """The tarocco and tarot2 bounds of ``point_search`` hold the naive
 search's value on random endings, and each part of them fires: tarocco's
 Matto counted for its owner's side, a side holding a master trump sure of a
-trick (``tarocco_sure_terms``), the leader's cash (``tarocco_cash_bounds``);
+trick and the partner's cards in the tricks of its master
+trumps (``tarocco_sure_terms``), the leader's cash (``tarocco_cash_bounds``);
 tarot2's oudlers sure for their holder and the Excuse kept by its owner
 (``tarot2_end_terms``)."""
 
@@ -39,7 +40,7 @@ def tarocco_sure_terms(state):
     tw_max, tw_min, _, _ = R.tarot_master_tricks(pos.kl, state.n, pos.sides, 0)
     tlo, thi = R.term_range(pos.kl, pos.kh, state.n, pos.fl0, pos.rules)
     dlo, dhi = R.tarocco_sure_terms(pos.kl, pos.kh, state.n, pos.fl0, pos.rules, pos.sides,
-                                    tw_max > 0, tw_min > 0, tlo, thi, 0, 0)
+                                    tw_max, tw_min, tlo, thi, 0, 0)
     return pos, lo, hi, lo - dlo, hi - dhi
 
 
