@@ -1126,6 +1126,43 @@ def rkey(L, leader, fl, n, eq):
 
 
 @inline_kernel
+def rkey_piles(L, H, leader, fl, n, eq):
+    """``rkey`` for tarot2 (``R_KEYMODE`` 2): the holder of each card is
+    its player, or its player + ``n`` for a face-down pile card. Sound
+    because every pile card with a card under it has a label of its own
+    (``encoders.encode_tarot2``): positions with the same key hold the same
+    such cards and so the same face-down cards, and each play turns up the
+    same card; the other cards count by their order and points only."""
+    k1 = 3
+    k2 = 11
+    for s in range(NSUITS):
+        rem = 0
+        o0 = 0
+        o1 = 0
+        o2 = 0
+        for q in range(n):
+            x = L[q, s]
+            y = H[q, s]
+            rem |= x | y
+            if q & 1:
+                o0 |= x | y
+            if q & 2:
+                o1 |= x | y
+            o2 |= y
+        x = rem
+        while x:
+            r = hibit(x)
+            x ^= 1 << r
+            owner = ((o0 >> r) & 1) | (((o1 >> r) & 1) << 1) | (((o2 >> r) & 1) << 2)
+            code = owner * 4096 + eq[s, r] + 1
+            k1 = (k1 * _M1 + code) % _P1
+            k2 = (k2 * _M2 + (code ^ 0x5555)) % _P2
+        k1 = (k1 * _M1 + 65535) % _P1
+        k2 = (k2 * _M2 + 65535) % _P2
+    return k1 * 4 + leader, k2 ^ (fl << 31)
+
+
+@inline_kernel
 def relative_move(L, H, n, m):
     """A move as its suit and its rank among the remaining cards counted
     from the top: the same move in every position with the same key."""
@@ -1532,6 +1569,8 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                 else:
                     if rules[R_KEYMODE] == 0:
                         k1, k2 = rkey(L, leader, fl, n, eq)
+                    elif rules[R_KEYMODE] == 2:
+                        k1, k2 = rkey_piles(L, H, leader, fl, n, eq)
                     else:
                         k1, k2 = gkey(L, H, leader, fl, n, zob, zf)
                     slot = tt_slot(k1, k2, rules[R_TTMASK])
