@@ -722,95 +722,6 @@ def tarot2_end_terms(L, H, n, fl, cnt, rules, sides, kp):
 
 
 @inline_kernel
-def tarot2_cheapest_points(L, H, q, k):
-    """tarot2: the least half points ``k`` cards of player ``q``'s hand
-    and piles (``L | H``) can hold, the Excuse counted 1 (played before the
-    last trick it gives the trick's winner a half point): tarot's points
-    by rank, as ``cheapest_cards_points``."""
-    c1 = popcount((L[q, 4] | H[q, 4]) & TAROT_LOW_TRUMPS)
-    c9 = popcount((L[q, 4] | H[q, 4]) & ~TAROT_LOW_TRUMPS)
-    if (L[q, 5] | H[q, 5]) != 0:
-        c1 += 1
-    for s in range(4):
-        c1 += popcount((L[q, s] | H[q, s]) & TAROT_LOW_PLAIN)
-    if k <= c1:
-        return max(k, 0)
-    total = c1
-    left = k - c1
-    for r in range(10, 14):
-        c = 0
-        for s in range(4):
-            c += ((L[q, s] | H[q, s]) >> r) & 1
-        take = min(left, c)
-        total += take * (2 * r - 17)     # 3, 5, 7, 9 half points
-        left -= take
-    return total + 9 * min(left, c9)
-
-
-@inline_kernel
-def tarot2_cash(L, H, leader, cnt, kp):
-    """tarot2, at a trick start: (tricks, half points of the leader's own
-    cards in them) that the leader is sure to win in a row from the lead:
-    its playable trumps above every trump of the other player's hand and
-    piles, then its playable cards of each plain suit above every card of
-    the suit the other player holds or will turn up, as many as the other
-    player has playable cards of the suit (it must follow with them) unless
-    it cannot ruff: no trump in its piles, and its playable trumps (and the
-    Excuse) all spent on the first part; when it may ruff, it must hold as
-    many playable trumps as the leader leads (else it could throw cards of
-    the suit and turn up trumps). With the Excuse in play for the leader,
-    all but two tricks at most (``tarot2_end_terms`` keeps it)."""
-    o = 1 - leader
-    theirs = L[o, 4] | H[o, 4]
-    mine = L[leader, 4]
-    a = popcount(mine >> ((hibit(theirs) if theirs != 0 else -1) + 1))
-    pts = _points_above(mine, theirs, 4, kp)
-    t_play = popcount(L[o, 4])
-    dry = H[o, 4] == 0 and t_play + (1 if L[o, 5] != 0 else 0) <= a
-    if dry and mine != 0:
-        a = popcount(mine)
-        pts = _points_above(mine, 0, 4, kp)
-    k = a
-    if dry or t_play >= a:
-        for s in range(4):
-            x = L[leader, s]
-            if x == 0:
-                continue
-            c = popcount(x >> ((hibit(L[o, s] | H[o, s]) if (L[o, s] | H[o, s]) != 0 else -1) + 1))
-            if not dry:
-                c = min(c, popcount(L[o, s]))
-            y = x
-            for _ in range(c):
-                r = hibit(y)
-                y ^= 1 << r
-                pts += kp[s, r]
-            k += c
-    tl = cnt // 2
-    cap = tl - 2 if L[leader, 5] != 0 else tl
-    if k > cap:
-        k = max(cap, 0)
-        pts = 0
-    return k, pts
-
-
-@kernel
-def tarot2_cash_bounds(L, H, leader, cnt, fl, bp_left, rules, sides, kp, lower, upper):
-    """tarot2: ``trick_start_bounds``' (lower, upper) tightened by what the
-    leader is sure of by cashing (``tarot2_cash``): the leader's cards and
-    the other player's cheapest cards in those tricks."""
-    k, pts = tarot2_cash(L, H, leader, cnt, kp)
-    if k <= 0:
-        return lower, upper
-    got = pts + tarot2_cheapest_points(L, H, 1 - leader, k)
-    end_lo, end_hi = tarot2_end_terms(L, H, 2, fl, cnt, rules, sides, kp)
-    if sides[leader] == rules[R_MAXSIDE]:
-        lower = max(lower, end_lo + got)
-    else:
-        upper = min(upper, bp_left + end_hi - got)
-    return lower, upper
-
-
-@inline_kernel
 def tarot_excuse_kept(L, n, cnt, sides):
     """Tarot, at a trick start with ``cnt`` cards left: (is the Excuse sure
     to stay with its holder's side, that side). Played before the last
@@ -1678,19 +1589,16 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                             resolved = True
                         else:
                             best = tbest
-                    if not resolved and (kind == TAROT or kind == TAROCCO or kind == TAROT2):
+                    if not resolved and (kind == TAROT or kind == TAROCCO):
                         # (the leader's cash costs more than the other bounds:
                         # asked only where they and the table did not settle)
                         if kind == TAROT:
                             lower, upper = tarot_cash_bounds(L, n, leader, cnt, fl, fr[d, F_BP],
                                                              rules, sides, kp, lower, upper)
-                        elif kind == TAROCCO:
+                        else:
                             lower, upper = tarocco_cash_bounds(L, H, n, leader, cnt, fl,
                                                                fr[d, F_BP], rules, sides, kp,
                                                                lower, upper)
-                        else:
-                            lower, upper = tarot2_cash_bounds(L, H, leader, cnt, fl, fr[d, F_BP],
-                                                              rules, sides, kp, lower, upper)
                         if need <= lower:
                             res = lower
                             resolved = True

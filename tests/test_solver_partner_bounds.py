@@ -4,7 +4,7 @@ Matto counted for its owner's side, a side holding a master trump sure of a
 trick and the partner's cards in the tricks of its master
 trumps (``tarocco_sure_terms``), the leader's cash (``tarocco_cash_bounds``);
 tarot2's oudlers sure for their holder and the Excuse kept by its owner
-(``tarot2_end_terms``) and the leader's cash (``tarot2_cash_bounds``)."""
+(``tarot2_end_terms``)."""
 
 import random
 
@@ -110,32 +110,3 @@ def test_tarot2_end_terms_hold_the_value(tricks, seeds):
     rows = assert_tightened_bounds_hold(endings, tarot2_end_terms, seeds)
     # the Excuse's kept points move a bound by more than an oudler's 10
     assert any(lo - lo0 > 10 or hi0 - hi > 10 for lo, hi, lo0, hi0 in rows)
-
-
-def tarot2_cash_bounds(state):
-    """tarot2's bounds at a trick start tightened by the leader's cash
-    (``tarot2_cash_bounds``), and the bounds before it."""
-    pos, lo0, hi0 = root_bounds(state)
-    cnt, bp, _gp = R.cards_left_sums(pos.kl, pos.kh, state.n, pos.bp, pos.gpt)
-    lo, hi = R.tarot2_cash_bounds(pos.kl, pos.kh, state.leader, cnt, pos.fl0, bp, pos.rules,
-                                  pos.sides, pos.kp, lo0 - pos.already, hi0 - pos.already)
-    return pos, lo + pos.already, hi + pos.already, lo0, hi0
-
-
-def keep_high_cards(state, card):
-    """tarot2: low cards first (high trumps and face cards kept for a
-    cash), from the hand while possible for half the players' turns."""
-    high = card - 64 > 15 if card > 64 else (card & 15) >= 10
-    return not high and card != FOOL and (state.to_play == 0 or hand_cards_first(state, card))
-
-
-@pytest.mark.parametrize("tricks, seeds", [(3, 400), (4, 200)])
-def test_tarot2_cash_bounds_hold_the_value(tricks, seeds):
-    """The leader's sure tricks in tarot2 (``tarot2_cash``: its playable
-    trumps above the other player's hand and piles, then its plain masters
-    where the other player must follow or cannot ruff) hold the naive
-    search's value, and both parts fire."""
-    endings = ((seed, random_ending(TAROT2, 20_000 + seed, tricks, {"first": [0, 1]},
-                                    mid_trick=None, prefer=keep_high_cards))
-               for seed in range(seeds))
-    assert_tightened_bounds_hold(endings, tarot2_cash_bounds, seeds)
