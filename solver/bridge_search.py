@@ -29,6 +29,7 @@ import numpy as np
 import numba
 from llvmlite import ir
 from numba import types
+from numba.core import cgutils
 from numba.core.extending import intrinsic
 
 from ._jit import allocating_kernel, kernel
@@ -97,6 +98,27 @@ def _cttz(typingctx, x):
     return types.int64(types.int64), codegen
 
 
+@intrinsic
+def _prefetch_row(typingctx, arr, row):
+    """Ask the processor to fetch the cache line of ``arr[row, 0]`` (LLVM's
+    prefetch: a hint, no effect on the results)."""
+    def codegen(context, builder, signature, args):
+        aryty = signature.args[0]
+        ary = context.make_array(aryty)(context, builder, args[0])
+        zero = ir.Constant(ir.IntType(64), 0)
+        ptr = cgutils.get_item_pointer(context, builder, aryty, ary,
+                                       [args[1]] + [zero] * (aryty.ndim - 1))
+        i8p = ir.IntType(8).as_pointer()
+        i32 = ir.IntType(32)
+        fn = cgutils.get_or_insert_function(
+            builder.module, ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32]), "llvm.prefetch.p0")
+        # a read (0), kept in every cache level (3), of data (1)
+        builder.call(fn, [builder.bitcast(ptr, i8p), ir.Constant(i32, 0), ir.Constant(i32, 3),
+                          ir.Constant(i32, 1)])
+        return context.get_dummy_value()
+    return types.none(arr, row), codegen
+
+
 if numba.config.DISABLE_JIT:
     # the kernels as plain Python (NUMBA_DISABLE_JIT=1): the same answers
     def _ctpop(x):  # noqa: F811
@@ -108,6 +130,9 @@ if numba.config.DISABLE_JIT:
     def _cttz(x):  # noqa: F811
         x = int(x) & 0xFFFFFFFFFFFFFFFF
         return 64 if x == 0 else (x & -x).bit_length() - 1
+
+    def _prefetch_row(arr, row):  # noqa: F811
+        return None
 
 
 # The bit helpers are the processor's instructions (LLVM intrinsics, on any
@@ -899,14 +924,17 @@ def later_trumps(L, leader, trump, sides):
 # child's at a node where all moves failed, plus the rank of each trick's
 # winner when it beat a card of its suit.
 #
-# An entry uses two consecutive rows of the table (``tt_keys`` int64[., 3],
-# ``tt_vals`` int32[., 3]); a bucket is ``PT_WAYS`` entries chosen by the
-# hand lengths and the leader:
+# A bucket is ``PT_WAYS`` entries chosen by the hand lengths and the leader,
+# on 2 * PT_WAYS rows of the table (``tt_keys`` int64[., 3], ``tt_vals``
+# int32[., 3]) from row ``base``; entry e (0 <= e < PT_WAYS) is
 #   keys[a, 0] lengths (4 bits per hand and suit)   keys[a, 1] pattern of suits 0, 1
-#   keys[b, 0] pattern of suits 2, 3                keys[b, 1] age (store count)
-#   keys[a, 2] = keys[b, 2] = -1 - generation * 4 - leader (negative: never a
-#   generation of the exact-key layouts sharing the arrays)
-#   vals[a] lower bound, upper bound, best lead
+#   keys[a + 1, 0] pattern of suits 2, 3            keys[a + 1, 1] age (store count)
+#   with a = base + 2e (column 2 unused),
+#   vals[base + e] lower bound, upper bound, best lead, and
+#   vals[base + PT_WAYS + e, 0] its tag, -1 - generation * 4 - leader (0: empty).
+# A probe reads the tags first (12 cache lines a bucket, where reading the
+# keys of every entry took 48: perf put 40% of the probe on the first load of
+# each entry), then the keys of the entries of this solve and leader only.
 # A suit's pattern is the owners of its k top cards (2 bits each, strongest
 # first) then k (4 bits). A lengths key has at most ``PT_WAYS`` entries, and
 # deep searches visit many more patterns per key: 64 ways took 18% fewer
@@ -974,6 +1002,25 @@ def _suit_codes(L, cf, cnt):
 
 
 @kernel
+def _lengths_key(L):
+    """The hand lengths key of ``_suit_codes`` alone."""
+    lk = 0
+    for s in range(4):
+        for q in range(SEATS):
+            lk |= popcount(L[q, s]) << (4 * (4 * q + s))
+    return lk
+
+
+@kernel
+def _prefetch_tags(tt_vals, base):
+    """Start fetching the tags of the bucket at ``base`` (its 12 cache lines)
+    while the trick-start bounds are worked out: the probe's first read of
+    a bucket waited for memory."""
+    for e in range(0, PT_WAYS, 5):
+        _prefetch_row(tt_vals, base + PT_WAYS + e)
+
+
+@kernel
 def _pt_bucket(lk, leader, mask):
     """First row of the bucket of a lengths key and leader."""
     h = lk ^ (lk >> 17) ^ (lk >> 31) ^ (lk >> 45) ^ (leader * 0x9E37)
@@ -1022,22 +1069,25 @@ def _pt_probe(L, tag, lk, base, need, tt_keys, tt_vals, cf, cnt, rt):
     best = -1
     hint = -1
     for e in range(PT_WAYS):
+        if tt_vals[base + PT_WAYS + e, 0] != tag:
+            continue
         a = base + 2 * e
-        if tt_keys[a, 2] != tag or tt_keys[a + 1, 2] != tag or tt_keys[a, 0] != lk:
+        v = base + e
+        if tt_keys[a, 0] != lk:
             continue
         if not _pt_match(tt_keys, a, cf, cnt):
             # same lengths, other top cards: its best lead is still a hint
-            if tt_vals[a, 2] >= 0:
-                hint = tt_vals[a, 2]
+            if tt_vals[v, 2] >= 0:
+                hint = tt_vals[v, 2]
             continue
-        if tt_vals[a, 0] >= need:
+        if tt_vals[v, 0] >= need:
             _pattern_ranks(L, tt_keys, a, rt)
-            return 1, -1, np.int64(tt_vals[a, 0])
-        if tt_vals[a, 1] < need:
+            return 1, -1, np.int64(tt_vals[v, 0])
+        if tt_vals[v, 1] < need:
             _pattern_ranks(L, tt_keys, a, rt)
-            return 0, -1, np.int64(tt_vals[a, 1])
-        if tt_vals[a, 2] >= 0:
-            best = tt_vals[a, 2]
+            return 0, -1, np.int64(tt_vals[v, 1])
+        if tt_vals[v, 2] >= 0:
+            best = tt_vals[v, 2]
     if best < 0:
         best = hint
     return -1, best, np.int64(0)
@@ -1066,30 +1116,31 @@ def _pt_store(L, tag, lk, base, value, is_lower, best, rt, tt_keys, tt_vals, cf,
             p23 = (p23 << 30) | pat
     victim = -1
     vage = 0
+    found = False
     for e in range(PT_WAYS):
         a = base + 2 * e
-        valid = tt_keys[a, 2] == tag and tt_keys[a + 1, 2] == tag
+        valid = tt_vals[base + PT_WAYS + e, 0] == tag
         if valid and tt_keys[a, 0] == lk and tt_keys[a, 1] == p01 and tt_keys[a + 1, 0] == p23:
-            victim = a
+            victim = e
+            found = True
             break
         # else replace an entry of another solve, or the oldest
         entry_age = tt_keys[a + 1, 1] if valid else -1
         if victim < 0 or entry_age < vage:
-            victim = a
+            victim = e
             vage = entry_age
-    a = victim
-    if not (tt_keys[a, 2] == tag and tt_keys[a + 1, 2] == tag and tt_keys[a, 0] == lk
-            and tt_keys[a, 1] == p01 and tt_keys[a + 1, 0] == p23):
+    a = base + 2 * victim
+    v = base + victim
+    if not found:
         tt_keys[a, 0] = lk
         tt_keys[a, 1] = p01
         tt_keys[a + 1, 0] = p23
-        tt_keys[a, 2] = tag
-        tt_keys[a + 1, 2] = tag
-        tt_vals[a, 0] = -1000000
-        tt_vals[a, 1] = 1000000
-        tt_vals[a, 2] = -1
+        tt_vals[base + PT_WAYS + victim, 0] = tag
+        tt_vals[v, 0] = -1000000
+        tt_vals[v, 1] = 1000000
+        tt_vals[v, 2] = -1
     tt_keys[a + 1, 1] = age
-    tt_tighten(tt_vals, a, value, is_lower, best)
+    tt_tighten(tt_vals, v, value, is_lower, best)
 
 
 @kernel
@@ -1377,6 +1428,7 @@ def _search(L, ts, tr, ntr0, d0, leader0, need0, rules, sides, tt_keys, tt_vals,
                             fr[d, F_WS] = ts[base + wi]
                             fr[d, F_WR] = tr[base + wi]
                     gain = 1 if sides[w] == maxside else 0
+                    _prefetch_tags(tt_vals, _pt_bucket(_lengths_key(L), w, rules[R_TTMASK]))
                     fr[d + 1, F_NTR] = 0
                     fr[d + 1, F_LEADER] = w
                     fr[d + 1, F_NEED] = need - gain
