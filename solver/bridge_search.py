@@ -929,12 +929,14 @@ def later_trumps(L, leader, trump, sides):
 # int32[., 3]) from row ``base``; entry e (0 <= e < PT_WAYS) is
 #   keys[a, 0] lengths (4 bits per hand and suit)   keys[a, 1] pattern of suits 0, 1
 #   keys[a + 1, 0] pattern of suits 2, 3            keys[a + 1, 1] age (store count)
-#   with a = base + 2e (column 2 unused),
-#   vals[base + e] lower bound, upper bound, best lead, and
-#   vals[base + PT_WAYS + e, 0] its tag, -1 - generation * 4 - leader (0: empty).
+#   keys[a, 2] lower bound                          keys[a + 1, 2] upper bound
+#   with a = base + 2e, and vals[base + PT_WAYS + e] its tag, -1 - generation
+#   * 4 - leader (0: empty), and its best lead (-1: none); rows base ..
+#   base + PT_WAYS - 1 of ``tt_vals`` are unused.
 # A probe reads the tags first (12 cache lines a bucket, where reading the
 # keys of every entry took 48: perf put 40% of the probe on the first load of
-# each entry), then the keys of the entries of this solve and leader only.
+# each entry), then the keys and bounds of the entries of this solve and
+# leader only (one cache line or two each).
 # A suit's pattern is the owners of its k top cards (2 bits each, strongest
 # first) then k (4 bits). A lengths key has at most ``PT_WAYS`` entries, and
 # deep searches visit many more patterns per key: 64 ways took 18% fewer
@@ -1072,22 +1074,22 @@ def _pt_probe(L, tag, lk, base, need, tt_keys, tt_vals, cf, cnt, rt):
         if tt_vals[base + PT_WAYS + e, 0] != tag:
             continue
         a = base + 2 * e
-        v = base + e
+        v = base + PT_WAYS + e
         if tt_keys[a, 0] != lk:
             continue
         if not _pt_match(tt_keys, a, cf, cnt):
             # same lengths, other top cards: its best lead is still a hint
-            if tt_vals[v, 2] >= 0:
-                hint = tt_vals[v, 2]
+            if tt_vals[v, 1] >= 0:
+                hint = tt_vals[v, 1]
             continue
-        if tt_vals[v, 0] >= need:
+        if tt_keys[a, 2] >= need:
             _pattern_ranks(L, tt_keys, a, rt)
-            return 1, -1, np.int64(tt_vals[v, 0])
-        if tt_vals[v, 1] < need:
+            return 1, -1, tt_keys[a, 2]
+        if tt_keys[a + 1, 2] < need:
             _pattern_ranks(L, tt_keys, a, rt)
-            return 0, -1, np.int64(tt_vals[v, 1])
-        if tt_vals[v, 2] >= 0:
-            best = tt_vals[v, 2]
+            return 0, -1, tt_keys[a + 1, 2]
+        if tt_vals[v, 1] >= 0:
+            best = tt_vals[v, 1]
     if best < 0:
         best = hint
     return -1, best, np.int64(0)
@@ -1130,17 +1132,23 @@ def _pt_store(L, tag, lk, base, value, is_lower, best, rt, tt_keys, tt_vals, cf,
             victim = e
             vage = entry_age
     a = base + 2 * victim
-    v = base + victim
+    v = base + PT_WAYS + victim
     if not found:
         tt_keys[a, 0] = lk
         tt_keys[a, 1] = p01
         tt_keys[a + 1, 0] = p23
-        tt_vals[base + PT_WAYS + victim, 0] = tag
-        tt_vals[v, 0] = -1000000
-        tt_vals[v, 1] = 1000000
-        tt_vals[v, 2] = -1
+        tt_vals[v, 0] = tag
+        tt_keys[a, 2] = -1000000
+        tt_keys[a + 1, 2] = 1000000
+        tt_vals[v, 1] = -1
     tt_keys[a + 1, 1] = age
-    tt_tighten(tt_vals, v, value, is_lower, best)
+    if is_lower:
+        if value > tt_keys[a, 2]:
+            tt_keys[a, 2] = value
+    elif value < tt_keys[a + 1, 2]:
+        tt_keys[a + 1, 2] = value
+    if best >= 0:
+        tt_vals[v, 1] = best
 
 
 @kernel
