@@ -932,7 +932,9 @@ def later_trumps(L, leader, trump, sides):
 #   keys[a, 2] lower bound                          keys[a + 1, 2] upper bound
 #   with a = base + 2e, and vals[base + PT_WAYS + e] its tag, -1 - generation
 #   * 4 - leader (0: empty), and its best lead (-1: none); rows base ..
-#   base + PT_WAYS - 1 of ``tt_vals`` are unused.
+#   base + PT_WAYS - 1 of ``tt_vals`` are unused. (A tag is 32 bits: past 2**29
+#   solves of one Solver it no longer fits and never matches: no hits, no
+#   wrong answers.)
 # A probe reads the tags first (12 cache lines a bucket, where reading the
 # keys of every entry took 48: perf put 40% of the probe on the first load of
 # each entry), then the keys and bounds of the entries of this solve and
