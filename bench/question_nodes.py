@@ -1,16 +1,20 @@
-"""Node counts of the tarot contract question on full deals, deal by deal.
+"""Node counts of a point game's contract question on full deals, deal by deal.
 
 ``Solver().reaches(state, state.contract_target(), max_nodes=LIMIT)`` on the
-seeded full deals of ``bench/point_deals.py`` (guard by the first seat):
-the nodes per deal (exact, deterministic) and their distribution, and the
-share settled within 0.2M / 0.8M / 4M nodes (0.05 s / 0.2 s / 1 s at 4M
-nodes a second).
+seeded full deals of ``bench/point_deals.py`` (tarot: a guard by the first
+seat; tarocco: do seats 0+2 reach 58; tarot2: does player 0 reach a margin
+of 0): the nodes per deal (exact, deterministic) and their distribution, and
+the share settled within 0.2M / 0.8M / 4M nodes (0.05 s / 0.2 s / 1 s at 4M
+nodes a second). ``--tricks N``: the same deals played at random to N tricks
+left (a smaller question that settles where the full deal's may not, to
+compare two searches by their nodes).
 
-    python bench/question_nodes.py [deals] [limit]
+    python bench/question_nodes.py [--game tarot|tarocco|tarot2] [--tricks N] [deals] [limit]
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import sys
 
@@ -21,12 +25,15 @@ from point_deals import GUARD_FIRST_SEAT, SEED, position  # noqa: E402
 
 BUDGETS = (200_000, 800_000, 4_000_000)
 
+#: game -> the contract choices of its question (None: ``point_deals``' own)
+CONTRACTS = {"tarot": GUARD_FIRST_SEAT, "tarocco": None, "tarot2": None}
 
-def question_nodes(count, limit, verbose=False):
+
+def question_nodes(count, limit, verbose=False, game="tarot", tricks=99):
     """[(seed, nodes or None when unsettled within ``limit``, answer)]"""
     out = []
     for i in range(count):
-        state = position("tarot", SEED + i, 99, GUARD_FIRST_SEAT)
+        state = position(game, SEED + i, tricks, CONTRACTS[game])
         r = Solver().reaches(state, state.contract_target(), max_nodes=limit)
         out.append((SEED + i, r.nodes if r.answer is not None else None, r.answer))
         if verbose:
@@ -45,11 +52,15 @@ def summary(rows, limit):
 
 
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
-    count = int(argv[0]) if argv else 30
-    limit = int(argv[1]) if len(argv) > 1 else 20_000_000
-    rows = question_nodes(count, limit, verbose=True)
-    print(summary(rows, limit))
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", choices=sorted(CONTRACTS), default="tarot")
+    ap.add_argument("--tricks", type=int, default=99, help="tricks left (default: the full deal)")
+    ap.add_argument("deals", nargs="?", type=int, default=30)
+    ap.add_argument("limit", nargs="?", type=int, default=20_000_000)
+    args = ap.parse_args(sys.argv[1:] if argv is None else argv)
+    rows = question_nodes(args.deals, args.limit, verbose=True, game=args.game,
+                          tricks=args.tricks)
+    print(summary(rows, args.limit))
 
 
 if __name__ == "__main__":

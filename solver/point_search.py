@@ -688,6 +688,64 @@ def tarot_end_terms(L, n, fl, cnt, rules, sides, kp, on_max, on_min):
 
 
 @inline_kernel
+def tarot2_end_terms(L, H, n, fl, cnt, rules, sides, kp):
+    """tarot2, at a trick start with ``cnt`` cards left: the least and
+    greatest ``term`` player 0 (the max side) can end with, counting the
+    oudlers sure for their holder: the 21 wins whatever is played, the
+    Petit too once the other player has no trump in hand or pile (every
+    card is played in the end), and the Excuse playable now (in hand or
+    face up, with two tricks or more left: its owner plays it before the
+    last trick and keeps it, with all its points but the half point of the
+    exchange, counted here)."""
+    maxside = rules[R_MAXSIDE]
+    k = fl & 3
+    k_lo = k
+    k_hi = k
+    trumps_max = 0
+    trumps_min = 0
+    for q in range(n):
+        if sides[q] == maxside:
+            trumps_max |= L[q, 4] | H[q, 4]
+        else:
+            trumps_min |= L[q, 4] | H[q, 4]
+    kept = 0
+    kept_side = -1
+    for q in range(n):
+        mine = sides[q] == maxside
+        x = L[q, 4] | H[q, 4]
+        if (x >> 20) & 1:
+            k_hi += 1
+            if mine:
+                k_lo += 1
+            else:
+                k_hi -= 1
+        if x & 1:
+            k_hi += 1
+            if (trumps_min if mine else trumps_max) == 0:
+                if mine:
+                    k_lo += 1
+                else:
+                    k_hi -= 1
+        if (L[q, 5] | H[q, 5]) != 0:
+            k_hi += 1
+            if L[q, 5] != 0 and cnt >= 2 * n:
+                kept = 1
+                kept_side = sides[q]
+                if mine:
+                    k_lo += 1
+                else:
+                    k_hi -= 1
+    end_lo = term((fl & ~3) | min(k_lo, 3), rules)
+    end_hi = term((fl & ~3) | min(k_hi, 3), rules)
+    if kept:
+        if kept_side == maxside:
+            end_lo += kp[5, 0] - 1
+        else:
+            end_hi -= kp[5, 0] - 1
+    return end_lo, end_hi
+
+
+@inline_kernel
 def tarot_excuse_kept(L, n, cnt, sides):
     """Tarot, at a trick start with ``cnt`` cards left: (is the Excuse sure
     to stay with its holder's side, that side). Played before the last
@@ -762,8 +820,9 @@ def cheapest_cards_points(L, q, k, excuse_value):
 
 
 @inline_kernel
-def tarot_cash(L, leader, n, cnt, sides, kp):
-    """Tarot, at a trick start: (tricks, points of the leader's own cards
+def tarot_cash(L, leader, n, cnt, sides, kp, keep_fool):
+    """Tarot (tarocco, ``keep_fool`` False: its Matto stays with its owner
+    whenever it is played), at a trick start: (tricks, points of the leader's own cards
     in them) that the leader is sure to win in a row from the lead, keeping
     it: first its trumps above every other seat's (each other seat must
     follow with a trump while it has one, but may play the Excuse once
@@ -817,7 +876,7 @@ def tarot_cash(L, leader, n, cnt, sides, kp):
             y ^= 1 << r
             pts += kp[s, r]
         k += c
-    cap = tl - 2 if L[leader, 5] != 0 else tl
+    cap = tl - 2 if L[leader, 5] != 0 and keep_fool else tl
     if k > cap:
         # keep the cheapest of the plan out: count the cap's worth at the
         # points of the leader's cheapest cards of it (a lower bound)
@@ -835,7 +894,7 @@ def tarot_cash_bounds(L, n, leader, cnt, fl, bp_left, rules, sides, kp, lower, u
     taker's cheapest, its partners' cheapest: their Excuse counted 0, for
     played in the last trick it would go to the taker)."""
     maxside = rules[R_MAXSIDE]
-    k, pts = tarot_cash(L, leader, n, cnt, sides, kp)
+    k, pts = tarot_cash(L, leader, n, cnt, sides, kp, True)
     if k <= 0:
         return lower, upper
     on_max, on_min = excuse_spares_masters(L, n, fl, sides, maxside)
@@ -851,6 +910,125 @@ def tarot_cash_bounds(L, n, leader, cnt, fl, bp_left, rules, sides, kp, lower, u
         lower = max(lower, end_lo + got)
     else:
         upper = min(upper, bp_left + end_hi - got)
+    return lower, upper
+
+
+#: tarocco's card points by position: plain cards 5..10 (and the round
+#: suits' pips) one, the Fante 2, the Cavallo 3, the Queen 4, the King 5
+#: (positions 6..9); trumps one, but the 1 and the 21 (bits 0 and 20) five
+TAROCCO_LOW_PLAIN = (1 << 6) - 1
+TAROCCO_LOW_TRUMPS = ((1 << 20) - 1) & ~1
+
+
+@inline_kernel
+def tarocco_cheapest_points(L, q, k):
+    """Tarocco: the least points ``k`` cards of seat ``q`` can hold, the
+    Matto counted 0 (its points go to its owner's side whoever wins the
+    trick), counted by position with popcounts (tarocco's points, above)."""
+    c0 = 1 if L[q, 5] != 0 else 0
+    c1 = popcount(L[q, 4] & TAROCCO_LOW_TRUMPS)
+    c5 = popcount(L[q, 4] & ~TAROCCO_LOW_TRUMPS)
+    for s in range(4):
+        c1 += popcount(L[q, s] & TAROCCO_LOW_PLAIN)
+    left = k - c0
+    if left <= c1:
+        return max(left, 0)
+    total = c1
+    left -= c1
+    for r in range(6, 10):
+        c = 0
+        for s in range(4):
+            c += (L[q, s] >> r) & 1
+        if r == 9:
+            c += c5             # the King, the trumps 1 and 21: five points each
+        take = min(left, c)
+        total += take * (r - 4)     # 2, 3, 4, 5 points
+        left -= take
+    return total
+
+
+@inline_kernel
+def tarocco_matto_points(L, n, sides, maxside, rules):
+    """Tarocco: (the Matto's points the max side is sure to gain, those it
+    can never gain) from the Matto still in hand: its points go to its
+    owner's side in whatever trick it is played (``term`` takes them back
+    from a side that wins no trick)."""
+    if rules[G_FOOLSIDE] < 0:
+        return 0, 0
+    for q in range(n):
+        if L[q, 5] != 0:
+            if sides[q] == maxside:
+                return 5, 0
+            return 0, 5
+    return 0, 0
+
+
+@inline_kernel
+def tarocco_trick_flags(fl, sure_max, sure_min, maxside):
+    """Tarocco: the flags ``fl`` with "has won a trick" set for each side
+    sure to win one (``sure_max``/``sure_min``: a master trump, a cash)."""
+    if sure_max:
+        fl |= 1 if maxside == 0 else 2
+    if sure_min:
+        fl |= 2 if maxside == 0 else 1
+    return fl
+
+
+@inline_kernel
+def tarocco_sure_terms(L, H, n, fl, rules, sides, tw_max, tw_min, tlo, thi, lower, upper):
+    """Tarocco: (lower, upper) with the Matto in hand counted for its
+    owner's side (``tarocco_matto_points``), ``term``'s range ``tlo..thi``
+    narrowed to a sure trick for a side holding a master trump (its
+    discard, the Matto of a side that wins no trick), and the partner's
+    cards in the ``tw_max``/``tw_min`` tricks of a side's master trumps
+    (``tarot_master_tricks``) counted too: those tricks hold ``n`` cards
+    each, all of the side's masters among them and every other card a
+    point at least (but the Matto)."""
+    maxside = rules[R_MAXSIDE]
+    m_max, m_min = tarocco_matto_points(L, n, sides, maxside, rules)
+    lower += m_max
+    upper -= m_min
+    fl2 = tarocco_trick_flags(fl, tw_max > 0, tw_min > 0, maxside)
+    if fl2 != fl:
+        lo2, hi2 = term_range(L, H, n, fl2, rules)
+        lower += lo2 - tlo
+        upper -= thi - hi2
+    # (``trick_start_bounds`` counted the other side's cards: 2 a trick)
+    matto = 1 if m_max + m_min > 0 else 0
+    mine, theirs = side_cards(L, n, 4, sides, maxside)
+    floor_min = hibit(theirs) if theirs != 0 else -1
+    floor_max = hibit(mine) if mine != 0 else -1
+    seats = n // 2
+    counted = max(tw_max * seats - (1 if m_min > 0 else 0), 0)
+    lower += max(counted, n * tw_max - popcount(mine >> (floor_min + 1)) - matto) - counted
+    counted = max(tw_min * seats - (1 if m_max > 0 else 0), 0)
+    upper -= max(counted, n * tw_min - popcount(theirs >> (floor_max + 1)) - matto) - counted
+    return lower, upper
+
+
+@kernel
+def tarocco_cash_bounds(L, H, n, leader, cnt, fl, bp_left, rules, sides, kp, lower, upper):
+    """Tarocco: ``trick_start_bounds``' (lower, upper) tightened by what the
+    leader's side is sure of by cashing (``tarot_cash``, the Matto played
+    in place of a trump or a card of the suit): the cards of the cash
+    tricks go to the leader's side, the others' cheapest cards in them
+    (the Matto counted 0), and that side wins a trick (``term``'s flags)."""
+    maxside = rules[R_MAXSIDE]
+    k, pts = tarot_cash(L, leader, n, cnt, sides, kp, False)
+    if k <= 0:
+        return lower, upper
+    got = pts
+    for q in range(n):
+        if q != leader:
+            got += tarocco_cheapest_points(L, q, k)
+    m_max, m_min = tarocco_matto_points(L, n, sides, maxside, rules)
+    on_lead_max = sides[leader] == maxside
+    end_lo, end_hi = term_range(L, H, n, tarocco_trick_flags(fl, on_lead_max, not on_lead_max,
+                                                             maxside), rules)
+    if on_lead_max:
+        lower = max(lower, end_lo + got + m_max)
+    else:
+        upper = min(upper, bp_left - m_min + end_hi - got)
     return lower, upper
 
 
@@ -1036,6 +1214,43 @@ def belote_slot(k1, k2, mask):
     shifts suit random keys only: on these, 20% more slots shared)."""
     h = ((k1 % _P2) * _M2 + k2 % _P2) % _P2
     return ((h * _M2) % _P2) & mask
+
+
+@inline_kernel
+def rkey_piles(L, H, leader, fl, n, eq):
+    """``rkey`` for tarot2 (``R_KEYMODE`` 2): the holder of each card is
+    its player, or its player + ``n`` for a face-down pile card. Sound
+    because every pile card with a card under it has a label of its own
+    (``encoders.encode_tarot2``): positions with the same key hold the same
+    such cards and so the same face-down cards, and each play turns up the
+    same card; the other cards count by their order and points only."""
+    k1 = 3
+    k2 = 11
+    for s in range(NSUITS):
+        rem = 0
+        o0 = 0
+        o1 = 0
+        o2 = 0
+        for q in range(n):
+            x = L[q, s]
+            y = H[q, s]
+            rem |= x | y
+            if q & 1:
+                o0 |= x | y
+            if q & 2:
+                o1 |= x | y
+            o2 |= y
+        x = rem
+        while x:
+            r = hibit(x)
+            x ^= 1 << r
+            owner = ((o0 >> r) & 1) | (((o1 >> r) & 1) << 1) | (((o2 >> r) & 1) << 2)
+            code = owner * 4096 + eq[s, r] + 1
+            k1 = (k1 * _M1 + code) % _P1
+            k2 = (k2 * _M2 + (code ^ 0x5555)) % _P2
+        k1 = (k1 * _M1 + 65535) % _P1
+        k2 = (k2 * _M2 + 65535) % _P2
+    return k1 * 4 + leader, k2 ^ (fl << 31)
 
 
 @inline_kernel
@@ -1288,6 +1503,9 @@ def trick_start_bounds(L, H, n, fl, cnt, bp_left, rules, sides, kp):
         floor_max = hibit(mine) if mine != 0 else -1
         lower += _points_above(mine, theirs, 4, kp) + popcount(mine >> (floor_min + 1))
         upper -= _points_above(theirs, mine, 4, kp) + popcount(theirs >> (floor_max + 1))
+        end_lo, end_hi = tarot2_end_terms(L, H, n, fl, cnt, rules, sides, kp)
+        lower += end_lo - tlo
+        upper -= thi - end_hi
     if kind == BELOTE or kind == TAROCCO or kind == TAROT:
         # (tarot: while a side has won every trick and holds the Excuse, the
         # Excuse led to the last trick beats any trump: the other side's
@@ -1321,6 +1539,9 @@ def trick_start_bounds(L, H, n, fl, cnt, bp_left, rules, sides, kp):
                             matto_min = 1
             lower += max(tw_max * seats_min - matto_min, 0) * on_max
             upper -= max(tw_min * seats_max - matto_max, 0) * on_min
+            if kind == TAROCCO:
+                lower, upper = tarocco_sure_terms(L, H, n, fl, rules, sides, tw_max, tw_min,
+                                                  tlo, thi, lower, upper)
     return lower, upper
 
 
@@ -1446,6 +1667,8 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                     else:
                         if rules[R_KEYMODE] == 0:
                             k1, k2 = rkey(L, leader, fl, n, eq)
+                        elif rules[R_KEYMODE] == 2:
+                            k1, k2 = rkey_piles(L, H, leader, fl, n, eq)
                         else:
                             k1, k2 = gkey(L, H, leader, fl, n, zob, zf)
                         slot = tt_slot(k1, k2, rules[R_TTMASK])
@@ -1464,11 +1687,16 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                             resolved = True
                         else:
                             best = tbest
-                    if not resolved and kind == TAROT:
+                    if not resolved and (kind == TAROT or kind == TAROCCO):
                         # (the leader's cash costs more than the other bounds:
                         # asked only where they and the table did not settle)
-                        lower, upper = tarot_cash_bounds(L, n, leader, cnt, fl, fr[d, F_BP],
-                                                         rules, sides, kp, lower, upper)
+                        if kind == TAROT:
+                            lower, upper = tarot_cash_bounds(L, n, leader, cnt, fl, fr[d, F_BP],
+                                                             rules, sides, kp, lower, upper)
+                        else:
+                            lower, upper = tarocco_cash_bounds(L, H, n, leader, cnt, fl,
+                                                               fr[d, F_BP], rules, sides, kp,
+                                                               lower, upper)
                         if need <= lower:
                             res = lower
                             resolved = True
