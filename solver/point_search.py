@@ -58,8 +58,8 @@ BELOTE, TAROCCO, SMEAR, TAROT, TAROT2 = 1, 2, 3, 4, 5
 
 # frame columns
 (F_NTR, F_LEADER, F_NEED, F_NM, F_IDX, F_SLOT, F_K1, F_K2, F_P, F_MAX, F_FL, F_REV, F_BEST,
- F_GAIN, F_CNT, F_BP, F_GP, F_KILLER, F_WIN) = range(19)
-N_GFRAME = 19
+ F_GAIN, F_CNT, F_BP, F_GP, F_KILLER) = range(18)
+N_GFRAME = 18
 #: beyond any value of any game
 INF = 1 << 40
 #: move ordering: what a card that last cut at its depth gains inside a
@@ -119,24 +119,6 @@ def winner_index(ts, tr, base, cnt, trump):
     if best < 0:
         return 0
     return best
-
-
-@inline_kernel
-def winner_step(ts, tr, base, wi, i, trump):
-    """``winner_index`` of the trick's first ``i + 1`` cards from ``wi``,
-    that of its first ``i`` (the search carries it from card to card instead
-    of scanning the trick at every node: ``winner_index`` is a left fold)."""
-    if i == 0:
-        return 0
-    s = ts[base + i]
-    if s == 5:
-        return wi
-    bs = ts[base + wi]
-    if bs == 5:
-        return i        # only the fool was down
-    if s == bs:
-        return i if tr[base + i] > tr[base + wi] else wi
-    return i if s == trump else wi
 
 
 @inline_kernel
@@ -273,17 +255,11 @@ def trick_end(L, H, ts, tr, base, leader, fl, rules, sides, kp, gpt, last):
     """Resolve the complete trick at ``base`` (cards already out of ``L``;
     ``last``: no card is left after it): returns (winner seat, gain of the
     max side, new flags)."""
-    wi = winner_index(ts, tr, base, rules[R_NSEATS], trump_of(rules, fl))
-    return trick_end_won(L, H, ts, tr, base, leader, fl, rules, sides, kp, gpt, last, wi)
-
-
-@inline_kernel
-def trick_end_won(L, H, ts, tr, base, leader, fl, rules, sides, kp, gpt, last, wi):
-    """``trick_end`` given ``wi``, the ``winner_index`` of the trick."""
     kind = rules[G_KIND]
     n = rules[R_NSEATS]
     maxside = rules[R_MAXSIDE]
     trump = trump_of(rules, fl)
+    wi = winner_index(ts, tr, base, n, trump)
     if kind == TAROT and last and ts[base] == 5 and (fl & T_ANY) != 0:
         if (sides[leader] == 0 and (fl & T_WON0) != 0) or (sides[leader] == 1 and (fl & T_WON1) != 0):
             wi = 0
@@ -1299,14 +1275,13 @@ def beaten_later(s, r, led, trump, follow, ruff):
 
 @inline_kernel
 def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv, sc, lg, best,
-              killer, wi):
+              killer):
     """Moves of seat ``p`` into ``mv[depth]``, one per block of equivalent
     cards (adjacent in strength among the cards in play, same ``eq`` label),
     best first; returns their number. A lead tries first the table's best
     move ``best`` (relative), then ``killer``: the card that last cut at
     this depth after the first one tried had not (inside a trick the killer
-    only moves up the order). ``wi``: the ``winner_index`` of the trick so
-    far (-1: find it)."""
+    only moves up the order)."""
     n = rules[R_NSEATS]
     kind = rules[G_KIND]
     base = depth - ntr
@@ -1322,8 +1297,7 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
     follow = -1
     ruff = -1
     if ntr > 0:
-        if wi < 0:
-            wi = winner_index(ts, tr, base, ntr, trump)
+        wi = winner_index(ts, tr, base, ntr, trump)
         partner = sides[seat_after(leader, wi, n)] == sides[p]
         ws = ts[base + wi]
         wr = tr[base + wi]
@@ -1565,7 +1539,7 @@ def greedy_playout(L, H, ts, tr, ntr0, d0, leader0, fl0, rules, sides, kp, eq, g
             cnt += popcount(L[q, s])
     while cnt > 0:
         p = seat_after(leader, ntr, n)
-        gen_moves(L, H, ts, tr, ntr, d, leader, p, fl, rules, sides, kp, eq, mv, sc, lg, -1, -1, -1)
+        gen_moves(L, H, ts, tr, ntr, d, leader, p, fl, rules, sides, kp, eq, mv, sc, lg, -1, -1)
         m = mv[d, 0]
         mv[d, 1] = p            # (the row is scratch now: the seat, to put the card back)
         s = m >> 5
@@ -1611,7 +1585,6 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
     fr[d, F_NEED] = need0
     fr[d, F_FL] = fl0
     fr[d, F_CNT], fr[d, F_BP], fr[d, F_GP] = cards_left_sums(L, H, n, bp, gpt)
-    fr[d, F_WIN] = winner_index(ts, tr, d0 - ntr0, ntr0, trump_of(rules, fl0))
     entering = True
     res = 0
     while True:
@@ -1713,7 +1686,7 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                 # to trick; they cost it 16% more nodes at 12 tricks left)
                 killer = fr[d, F_KILLER] if kind != TAROT2 else -1
                 fr[d, F_NM] = gen_moves(L, H, ts, tr, ntr, d, leader, p, fl, rules, sides, kp, eq,
-                                        mv, sc, lg, best, killer, fr[d, F_WIN])
+                                        mv, sc, lg, best, killer)
                 fr[d, F_IDX] = 0
                 expand = True
         else:
@@ -1767,13 +1740,12 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                     if (fl & 7) == 0:
                         fl = fl | (s + 1)
                     fl = fl & ~8
-                base = d - ntr
-                wi = winner_step(ts, tr, base, fr[d, F_WIN], ntr, trump_of(rules, fl))
                 if ntr + 1 == n:
+                    base = d - ntr
                     if kind == TAROT2:
                         fr[d, F_REV] = reveal(L, H, ts, tr, base, leader, n, pnext)
-                    w, gain, nfl = trick_end_won(L, H, ts, tr, base, leader, fl, rules, sides, kp,
-                                                 gpt, fr[d, F_CNT] == 1, wi)
+                    w, gain, nfl = trick_end(L, H, ts, tr, base, leader, fl, rules, sides, kp, gpt,
+                                             fr[d, F_CNT] == 1)
                     fr[d, F_GAIN] = gain
                     fr[d + 1, F_NTR] = 0
                     fr[d + 1, F_LEADER] = w
@@ -1785,7 +1757,6 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                     fr[d + 1, F_LEADER] = leader
                     fr[d + 1, F_NEED] = need
                     fr[d + 1, F_FL] = fl
-                    fr[d + 1, F_WIN] = wi
                 fr[d + 1, F_CNT] = fr[d, F_CNT] - 1
                 fr[d + 1, F_BP] = fr[d, F_BP] - bp[s, r]
                 fr[d + 1, F_GP] = fr[d, F_GP] - gpt[s, r]
