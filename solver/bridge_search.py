@@ -29,6 +29,7 @@ import numpy as np
 import numba
 from llvmlite import ir
 from numba import types
+from numba.core import cgutils
 from numba.core.extending import intrinsic
 
 from ._jit import allocating_kernel, kernel
@@ -62,6 +63,7 @@ C_TRICKS = 8       # nodes at a trick start (DDS counts these)
 N_CTX = 9
 
 NSUITS = 6
+SEATS = 4          # bridge's seats: the search's helpers count on four (a constant folds)
 MAXMOVES = 32
 # lead ordering bonuses (as DDS: the ply's last cutting lead counts more than the
 # table's best lead, which may come from another partition). Near the scale of
@@ -96,6 +98,27 @@ def _cttz(typingctx, x):
     return types.int64(types.int64), codegen
 
 
+@intrinsic
+def _prefetch_row(typingctx, arr, row):
+    """Ask the processor to fetch the cache line of ``arr[row, 0]`` (LLVM's
+    prefetch: a hint, no effect on the results)."""
+    def codegen(context, builder, signature, args):
+        aryty = signature.args[0]
+        ary = context.make_array(aryty)(context, builder, args[0])
+        zero = ir.Constant(ir.IntType(64), 0)
+        ptr = cgutils.get_item_pointer(context, builder, aryty, ary,
+                                       [args[1]] + [zero] * (aryty.ndim - 1))
+        i8p = ir.IntType(8).as_pointer()
+        i32 = ir.IntType(32)
+        fn = cgutils.get_or_insert_function(
+            builder.module, ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32]), "llvm.prefetch.p0")
+        # a read (0), kept in every cache level (3), of data (1)
+        builder.call(fn, [builder.bitcast(ptr, i8p), ir.Constant(i32, 0), ir.Constant(i32, 3),
+                          ir.Constant(i32, 1)])
+        return context.get_dummy_value()
+    return types.none(arr, row), codegen
+
+
 if numba.config.DISABLE_JIT:
     # the kernels as plain Python (NUMBA_DISABLE_JIT=1): the same answers
     def _ctpop(x):  # noqa: F811
@@ -107,6 +130,9 @@ if numba.config.DISABLE_JIT:
     def _cttz(x):  # noqa: F811
         x = int(x) & 0xFFFFFFFFFFFFFFFF
         return 64 if x == 0 else (x & -x).bit_length() - 1
+
+    def _prefetch_row(arr, row):  # noqa: F811
+        return None
 
 
 # The bit helpers are the processor's instructions (LLVM intrinsics, on any
@@ -218,11 +244,11 @@ def tt_slot(k1, k2, mask):
 
 
 @kernel
-def _threatened(L, p, s, r, led, trump, n, played, sides):
+def _threatened(L, p, s, r, led, trump, played, sides):
     """Can an opponent of ``p`` still to play in this trick (``played``
     cards are down once p's card is counted) beat the card (s, r)?"""
-    for k in range(played, n):
-        q = (p + k - played + 1) % n
+    for k in range(played, SEATS):
+        q = (p + k - played + 1) & 3
         if sides[q] == sides[p]:
             continue
         if L[q, led] != 0:
@@ -531,7 +557,6 @@ def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, sc, lg, best,
     cards, best first; returns their number. ``best`` is the table's best
     lead (suit * 32 + rank among the remaining cards from the top) or -1;
     ``killer`` the card that last cut at this ply (or -1)."""
-    n = rules[R_NSEATS]
     base = depth - ntr
     trump = rules[R_TRUMP]
     legal = lg[depth]
@@ -544,19 +569,19 @@ def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, sc, lg, best,
         wi = trick_winner(ts, tr, base, ntr, trump)
         ws = ts[base + wi]
         wr = tr[base + wi]
-    partner_wins = ntr > 0 and sides[(leader + wi) % n] == sides[p]
+    partner_wins = ntr > 0 and sides[(leader + wi) & 3] == sides[p]
     second_low = False
     if ntr == 1:
         # second hand: low when partner (fourth) beats the lead and all
         # of the third hand's cards
         led = ts[base]
-        pa = (p + 2) % n
-        third = (p + 1) % n
+        pa = (p + 2) & 3
+        third = (p + 1) & 3
         beat = max(wr, hibit(L[third, led]) if L[third, led] else -1)
         if (L[pa, led] >> (beat + 1)) != 0 and (
                 led == trump or trump < 0 or L[third, led] != 0 or L[third, trump] == 0):
             second_low = True
-    last = ntr == n - 1
+    last = ntr == SEATS - 1
     trump_live = trump >= 0 and (L[0, trump] | L[1, trump] | L[2, trump] | L[3, trump]) != 0
     tleft = 0
     if ntr == 0:
@@ -568,7 +593,7 @@ def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, sc, lg, best,
         if m == 0:
             continue
         rem = 0
-        for q in range(n):
+        for q in range(SEATS):
             rem |= L[q, s]
         for i in range(ntr):
             if ts[base + i] == s:
@@ -607,10 +632,10 @@ def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, sc, lg, best,
                 score = -r
             elif ntr == 2 and s == ts[base]:
                 score = _third_score(L, p, s, r, m, rem, ws, wr, partner_wins, trump)
-            elif partner_wins and not _threatened(L, p, ws, wr, ts[base], trump, n, ntr + 1, sides):
+            elif partner_wins and not _threatened(L, p, ws, wr, ts[base], trump, ntr + 1, sides):
                 score = -r
             elif (s == ws and r > wr) or (s == trump and ws != trump):
-                if last or not _threatened(L, p, s, r, ts[base], trump, n, ntr + 1, sides):
+                if last or not _threatened(L, p, s, r, ts[base], trump, ntr + 1, sides):
                     score = 200 - r
                 else:
                     score = 60 - r
@@ -661,7 +686,6 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
     cards. The count stops at ``cutoff`` tricks (the suits cashed past it
     are not needed, and relying on fewer cards makes the bound hold in
     more positions)."""
-    n = rules[R_NSEATS]
     trump = rules[R_TRUMP]
     side = sides[leader]
     for s in range(4):
@@ -673,10 +697,10 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
         drawn = top_run(L[leader, trump], L[0, trump] | L[1, trump] | L[2, trump] | L[3, trump])
     opp_trumps = False
     if trump >= 0:
-        for q in range(n):
+        for q in range(SEATS):
             if sides[q] != side and popcount(L[q, trump]) > drawn:
                 opp_trumps = True
-    if trump >= 0 and n == 4 and cutoff > 0:
+    if trump >= 0 and cutoff > 0:
         sure = _all_trumps_tricks(L, leader, trump)
         if sure >= cutoff:
             return sure     # lengths only: nothing in ``used``
@@ -687,7 +711,7 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
         if mine == 0:
             continue
         rem = 0
-        for q in range(n):
+        for q in range(SEATS):
             rem |= L[q, s]
         k = top_run(mine, rem)
         if k == 0:
@@ -696,7 +720,7 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
             if s == trump or trump < 0:
                 # the others hold at most k cards: every card of the suit wins
                 longest = 0
-                for q in range(n):
+                for q in range(SEATS):
                     if q != leader and popcount(L[q, s]) > longest:
                         longest = popcount(L[q, s])
                 if longest <= k:
@@ -705,7 +729,7 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
         else:
             # an opponent left with trumps follows while it holds the suit
             # (cashing the other suits does not shorten it)
-            for q in range(n):
+            for q in range(SEATS):
                 if sides[q] != side and popcount(L[q, trump]) > drawn:
                     c = popcount(L[q, s])
                     if c < k:
@@ -716,9 +740,9 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
             total += k
             if total >= cutoff:
                 return total
-    if total == 0 and trump >= 0 and n == 4 and _partner_ruffs(L, leader, trump):
+    if total == 0 and trump >= 0 and _partner_ruffs(L, leader, trump):
         return 1
-    if trump < 0 and n == 4:
+    if trump < 0:
         # no trump: the leader cashes its own top cards, then a low card
         # reaches partner's top cards of a suit and partner cashes its top
         # cards there and elsewhere; partner keeps those through the
@@ -733,7 +757,7 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
         tl = 0
         for s in range(4):
             rem = 0
-            for q in range(n):
+            for q in range(SEATS):
                 rem |= L[q, s]
             kl = top_run(L[leader, s], rem)
             kp = top_run(L[pa, s], rem)
@@ -825,16 +849,15 @@ def sure_trumps(L, rules, sides, side):
     that relies on (besides the lengths): every trump of one hand above the
     other side's best trump wins the trick it is played to, and each is
     played to a different trick (0, 0 without trumps)."""
-    n = rules[R_NSEATS]
     t = rules[R_TRUMP]
     if t < 0:
         return 0, 0
     theirs = 0
-    for q in range(n):
+    for q in range(SEATS):
         if sides[q] != side:
             theirs |= L[q, t]
     best = 0
-    for q in range(n):
+    for q in range(SEATS):
         if sides[q] == side:
             c = popcount(L[q, t] >> (hibit(theirs) + 1)) if theirs else popcount(L[q, t])
             if c > best:
@@ -843,7 +866,7 @@ def sure_trumps(L, rules, sides, side):
         return best, 0
     # the cards from the top down to their best trump
     rem = theirs
-    for q in range(n):
+    for q in range(SEATS):
         rem |= L[q, t]
     return best, popcount(rem >> hibit(theirs))
 
@@ -901,14 +924,21 @@ def later_trumps(L, leader, trump, sides):
 # child's at a node where all moves failed, plus the rank of each trick's
 # winner when it beat a card of its suit.
 #
-# An entry uses two consecutive rows of the table (``tt_keys`` int64[., 3],
-# ``tt_vals`` int32[., 3]); a bucket is ``PT_WAYS`` entries chosen by the
-# hand lengths and the leader:
+# A bucket is ``PT_WAYS`` entries chosen by the hand lengths and the leader,
+# on 2 * PT_WAYS rows of the table (``tt_keys`` int64[., 3], ``tt_vals``
+# int32[., 3]) from row ``base``; entry e (0 <= e < PT_WAYS) is
 #   keys[a, 0] lengths (4 bits per hand and suit)   keys[a, 1] pattern of suits 0, 1
-#   keys[b, 0] pattern of suits 2, 3                keys[b, 1] age (store count)
-#   keys[a, 2] = keys[b, 2] = -1 - generation * 4 - leader (negative: never a
-#   generation of the exact-key layouts sharing the arrays)
-#   vals[a] lower bound, upper bound, best lead
+#   keys[a + 1, 0] pattern of suits 2, 3            keys[a + 1, 1] age (store count)
+#   keys[a, 2] lower bound                          keys[a + 1, 2] upper bound
+#   with a = base + 2e, and vals[base + PT_WAYS + e] its tag, -1 - generation
+#   * 4 - leader (0: empty), and its best lead (-1: none); rows base ..
+#   base + PT_WAYS - 1 of ``tt_vals`` are unused. (A tag is 32 bits: past 2**29
+#   solves of one Solver it no longer fits and never matches: no hits, no
+#   wrong answers.)
+# A probe reads the tags first (12 cache lines a bucket, where reading the
+# keys of every entry took 48: perf put 40% of the probe on the first load of
+# each entry), then the keys and bounds of the entries of this solve and
+# leader only (one cache line or two each).
 # A suit's pattern is the owners of its k top cards (2 bits each, strongest
 # first) then k (4 bits). A lengths key has at most ``PT_WAYS`` entries, and
 # deep searches visit many more patterns per key: 64 ways took 18% fewer
@@ -954,7 +984,7 @@ def _spread16(x):
 
 
 @kernel
-def _suit_codes(L, n, cf, cnt):
+def _suit_codes(L, cf, cnt):
     """For each plain suit: the owners of its remaining cards, strongest
     first, 2 bits each (``cf``) and their number (``cnt``); returns the hand
     lengths key. (A seat's cards packed onto the suit's remaining cards
@@ -963,16 +993,35 @@ def _suit_codes(L, n, cf, cnt):
     lk = 0
     for s in range(4):
         rem = 0
-        for q in range(n):
+        for q in range(SEATS):
             rem |= L[q, s]
             lk |= popcount(L[q, s]) << (4 * (4 * q + s))
         code = 0
-        for q in range(1, n):
+        for q in range(1, SEATS):
             # the card of rank place i (from the lowest) is at bits 2i, 2i+1
             code += q * _spread16(_compress16(L[q, s], rem))
         cf[s] = code
         cnt[s] = popcount(rem)
     return lk
+
+
+@kernel
+def _lengths_key(L):
+    """The hand lengths key of ``_suit_codes`` alone."""
+    lk = 0
+    for s in range(4):
+        for q in range(SEATS):
+            lk |= popcount(L[q, s]) << (4 * (4 * q + s))
+    return lk
+
+
+@kernel
+def _prefetch_tags(tt_vals, base):
+    """Start fetching the tags of the bucket at ``base`` (its 12 cache lines)
+    while the trick-start bounds are worked out: the probe's first read of
+    a bucket waited for memory."""
+    for e in range(0, PT_WAYS, 5):
+        _prefetch_row(tt_vals, base + PT_WAYS + e)
 
 
 @kernel
@@ -1001,7 +1050,7 @@ def _pt_match(keys, a, cf, cnt):
 
 
 @kernel
-def _pattern_ranks(L, n, keys, a, rt):
+def _pattern_ranks(L, keys, a, rt):
     """The lowest relevant rank of each suit of the matched entry at row a,
     as ranks of the current position."""
     for s in range(4):
@@ -1011,42 +1060,45 @@ def _pattern_ranks(L, n, keys, a, rt):
             pat = (keys[a + 1, 0] >> (30 * (3 - s))) & 0x3FFFFFFF
         k = pat & 15
         rem = 0
-        for q in range(n):
+        for q in range(SEATS):
             rem |= L[q, s]
         rt[s] = kth_rank(rem, k)
 
 
 @kernel
-def _pt_probe(L, n, tag, lk, base, need, tt_keys, tt_vals, cf, cnt, rt):
+def _pt_probe(L, tag, lk, base, need, tt_keys, tt_vals, cf, cnt, rt):
     """Look the position up in its bucket: (1 yes / 0 no / -1 unknown,
     best lead or -1, the bound that answers). On an answer ``rt`` gets the
     entry's relevant ranks."""
     best = -1
     hint = -1
     for e in range(PT_WAYS):
+        if tt_vals[base + PT_WAYS + e, 0] != tag:
+            continue
         a = base + 2 * e
-        if tt_keys[a, 2] != tag or tt_keys[a + 1, 2] != tag or tt_keys[a, 0] != lk:
+        v = base + PT_WAYS + e
+        if tt_keys[a, 0] != lk:
             continue
         if not _pt_match(tt_keys, a, cf, cnt):
             # same lengths, other top cards: its best lead is still a hint
-            if tt_vals[a, 2] >= 0:
-                hint = tt_vals[a, 2]
+            if tt_vals[v, 1] >= 0:
+                hint = tt_vals[v, 1]
             continue
-        if tt_vals[a, 0] >= need:
-            _pattern_ranks(L, n, tt_keys, a, rt)
-            return 1, -1, np.int64(tt_vals[a, 0])
-        if tt_vals[a, 1] < need:
-            _pattern_ranks(L, n, tt_keys, a, rt)
-            return 0, -1, np.int64(tt_vals[a, 1])
-        if tt_vals[a, 2] >= 0:
-            best = tt_vals[a, 2]
+        if tt_keys[a, 2] >= need:
+            _pattern_ranks(L, tt_keys, a, rt)
+            return 1, -1, tt_keys[a, 2]
+        if tt_keys[a + 1, 2] < need:
+            _pattern_ranks(L, tt_keys, a, rt)
+            return 0, -1, tt_keys[a + 1, 2]
+        if tt_vals[v, 1] >= 0:
+            best = tt_vals[v, 1]
     if best < 0:
         best = hint
     return -1, best, np.int64(0)
 
 
 @kernel
-def _pt_store(L, n, tag, lk, base, value, is_lower, best, rt, tt_keys, tt_vals, cf, cnt, age):
+def _pt_store(L, tag, lk, base, value, is_lower, best, rt, tt_keys, tt_vals, cf, cnt, age):
     """Store a bound of the future value (a lower bound if ``is_lower``, else
     an upper one) for the partition given by the relevant ranks ``rt`` (same
     pattern: tighten its bounds; else a new entry over an entry of another
@@ -1056,7 +1108,7 @@ def _pt_store(L, n, tag, lk, base, value, is_lower, best, rt, tt_keys, tt_vals, 
     p23 = 0
     for s in range(4):
         rem = 0
-        for q in range(n):
+        for q in range(SEATS):
             rem |= L[q, s]
         k = 0
         if rt[s] < NOREL:
@@ -1068,41 +1120,48 @@ def _pt_store(L, n, tag, lk, base, value, is_lower, best, rt, tt_keys, tt_vals, 
             p23 = (p23 << 30) | pat
     victim = -1
     vage = 0
+    found = False
     for e in range(PT_WAYS):
         a = base + 2 * e
-        valid = tt_keys[a, 2] == tag and tt_keys[a + 1, 2] == tag
+        valid = tt_vals[base + PT_WAYS + e, 0] == tag
         if valid and tt_keys[a, 0] == lk and tt_keys[a, 1] == p01 and tt_keys[a + 1, 0] == p23:
-            victim = a
+            victim = e
+            found = True
             break
         # else replace an entry of another solve, or the oldest
         entry_age = tt_keys[a + 1, 1] if valid else -1
         if victim < 0 or entry_age < vage:
-            victim = a
+            victim = e
             vage = entry_age
-    a = victim
-    if not (tt_keys[a, 2] == tag and tt_keys[a + 1, 2] == tag and tt_keys[a, 0] == lk
-            and tt_keys[a, 1] == p01 and tt_keys[a + 1, 0] == p23):
+    a = base + 2 * victim
+    v = base + PT_WAYS + victim
+    if not found:
         tt_keys[a, 0] = lk
         tt_keys[a, 1] = p01
         tt_keys[a + 1, 0] = p23
-        tt_keys[a, 2] = tag
-        tt_keys[a + 1, 2] = tag
-        tt_vals[a, 0] = -1000000
-        tt_vals[a, 1] = 1000000
-        tt_vals[a, 2] = -1
+        tt_vals[v, 0] = tag
+        tt_keys[a, 2] = -1000000
+        tt_keys[a + 1, 2] = 1000000
+        tt_vals[v, 1] = -1
     tt_keys[a + 1, 1] = age
-    tt_tighten(tt_vals, a, value, is_lower, best)
+    if is_lower:
+        if value > tt_keys[a, 2]:
+            tt_keys[a, 2] = value
+    elif value < tt_keys[a + 1, 2]:
+        tt_keys[a + 1, 2] = value
+    if best >= 0:
+        tt_vals[v, 1] = best
 
 
 @kernel
-def _used_ranks(L, n, used, rt):
+def _used_ranks(L, used, rt):
     """The rank of the ``used[suit]``-th card from the top of each suit
     (none where no card is used), lowered into ``rt``."""
     for s in range(4):
         if used[s] == 0:
             continue
         rem = 0
-        for q in range(n):
+        for q in range(SEATS):
             rem |= L[q, s]
         r = kth_rank(rem, used[s])
         if r < rt[s]:
@@ -1110,7 +1169,7 @@ def _used_ranks(L, n, used, rt):
 
 
 @kernel
-def _widen_blocks(L, ts, tr, base, ntr, n, legal, rt):
+def _widen_blocks(L, ts, tr, base, ntr, legal, rt):
     """At a node where every move failed only the top card of each block of
     equivalent cards was tried: the other cards of a block are equivalent
     only while no card ranks between them, so a block that reaches the
@@ -1120,7 +1179,7 @@ def _widen_blocks(L, ts, tr, base, ntr, n, legal, rt):
         if m == 0 or rt[s] >= NOREL:
             continue
         rem = 0
-        for q in range(n):
+        for q in range(SEATS):
             rem |= L[q, s]
         for i in range(ntr):
             if ts[base + i] == s:
@@ -1224,14 +1283,27 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
     does not cache recursive functions reliably, hence no recursion.)
     Bounds are stored by partition (see above). ``lost0``, ``pts`` and
     ``zob`` are unused: the api calls every game's search alike."""
-    n = rules[R_NSEATS]
+    scratch = np.empty((4, 4), dtype=np.int64)
+    return _search(L, ts, tr, ntr0, d0, leader0, need0, rules, sides, tt_keys, tt_vals,
+                   mv, sc, lg, fr, ctx, scratch)
+
+
+@kernel
+def _search(L, ts, tr, ntr0, d0, leader0, need0, rules, sides, tt_keys, tt_vals, mv, sc, lg,
+            fr, ctx, scratch):
+    """``search``'s work, without numba's reference counting: compiled with
+    it (to create its scratch arrays), the search counted a reference up and
+    down (an atomic instruction) for each array passed at every call of a
+    helper, 8% of a node's time (perf). ``scratch``: four rows of 4 (the
+    relevant ranks answered by the last frame, the suit codes and counts,
+    the top cards a bound used)."""
     maxside = rules[R_MAXSIDE]
     trump = rules[R_TRUMP]
     gen = rules[R_GEN]
-    rt = np.empty(4, dtype=np.int64)     # relevant ranks answered by the last frame
-    cf = np.empty(4, dtype=np.int64)
-    cnt = np.empty(4, dtype=np.int64)
-    used = np.empty(4, dtype=np.int64)
+    rt = scratch[0]     # relevant ranks answered by the last frame
+    cf = scratch[1]
+    cnt = scratch[2]
+    used = scratch[3]
     d = d0
     fr[d, F_NTR] = ntr0
     fr[d, F_LEADER] = leader0
@@ -1272,12 +1344,12 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
                 else:
                     resolved, val = _trick_bounds(L, leader, need, tl, rules, sides, used, rt)
                 if not resolved:
-                    lk = _suit_codes(L, n, cf, cnt)
+                    lk = _suit_codes(L, cf, cnt)
                     slot = _pt_bucket(lk, leader, rules[R_TTMASK])
                     ctx[C_TTPROBES] += 1
                     fr[d, F_LK] = lk
                     _keep_codes(fr, d, cf, cnt)
-                    found, best, bv = _pt_probe(L, n, -1 - gen * 4 - leader, lk, slot, need,
+                    found, best, bv = _pt_probe(L, -1 - gen * 4 - leader, lk, slot, need,
                                                 tt_keys, tt_vals, cf, cnt, rt)
                     if found >= 0:
                         ctx[C_TTHITS] += 1
@@ -1287,7 +1359,7 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
                 resolved, val = _second_hand_bound(L, ts, tr, d - 1, leader, need, rules, sides,
                                                    used, rt)
             if not resolved:
-                p = (leader + ntr) % n
+                p = (leader + ntr) & 3
                 fr[d, F_P] = p
                 fr[d, F_MAX] = 1 if sides[p] == maxside else 0
                 fr[d, F_BEST] = -1000000 if sides[p] == maxside else 1000000
@@ -1321,8 +1393,8 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
                 slot = fr[d, F_SLOT]
                 if slot >= 0:
                     _frame_codes(fr, d, cf, cnt)
-                    _pt_store(L, n, -1 - gen * 4 - fr[d, F_LEADER], fr[d, F_LK], slot,
-                              val, yes, _relative_move(L, n, m), rt,
+                    _pt_store(L, -1 - gen * 4 - fr[d, F_LEADER], fr[d, F_LK], slot,
+                              val, yes, _relative_move(L, m), rt,
                               tt_keys, tt_vals, cf, cnt, ctx[C_TTSTORES])
                     ctx[C_TTSTORES] += 1
             else:
@@ -1356,16 +1428,17 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
                 tr[d] = r
                 fr[d, F_WS] = -1
                 fr[d, F_GAIN] = 0
-                if ntr + 1 == n:
+                if ntr + 1 == SEATS:
                     base = d - ntr
-                    wi = trick_winner(ts, tr, base, n, trump)
-                    w = (leader + wi) % n
+                    wi = trick_winner(ts, tr, base, SEATS, trump)
+                    w = (leader + wi) & 3
                     # the winner's rank matters when it beat a card of its suit
-                    for j in range(n):
+                    for j in range(SEATS):
                         if j != wi and ts[base + j] == ts[base + wi] and ts[base + wi] < 4:
                             fr[d, F_WS] = ts[base + wi]
                             fr[d, F_WR] = tr[base + wi]
                     gain = 1 if sides[w] == maxside else 0
+                    _prefetch_tags(tt_vals, _pt_bucket(_lengths_key(L), w, rules[R_TTMASK]))
                     fr[d + 1, F_NTR] = 0
                     fr[d + 1, F_LEADER] = w
                     fr[d + 1, F_NEED] = need - gain
@@ -1381,11 +1454,11 @@ def search(L, ts, tr, ntr0, d0, leader0, need0, lost0, rules, sides, pts, zob,
             val = fr[d, F_BEST]
             for s in range(4):
                 rt[s] = fr[d, F_REL + s]
-            _widen_blocks(L, ts, tr, d - fr[d, F_NTR], fr[d, F_NTR], n, lg[d], rt)
+            _widen_blocks(L, ts, tr, d - fr[d, F_NTR], fr[d, F_NTR], lg[d], rt)
             slot = fr[d, F_SLOT]
             if slot >= 0:
                 _frame_codes(fr, d, cf, cnt)
-                _pt_store(L, n, -1 - gen * 4 - fr[d, F_LEADER], fr[d, F_LK], slot,
+                _pt_store(L, -1 - gen * 4 - fr[d, F_LEADER], fr[d, F_LK], slot,
                           val, val >= fr[d, F_NEED], -1, rt, tt_keys, tt_vals, cf, cnt,
                           ctx[C_TTSTORES])
                 ctx[C_TTSTORES] += 1
@@ -1434,7 +1507,6 @@ def _trick_bounds(L, leader, need, tl, rules, sides, used, rt):
     """Answer a trick start from the cheap bounds when they settle it:
     (settled, the bound). Quick tricks of the leader's side, then trumps
     above all the other side's; ``rt`` gets the top cards they rely on."""
-    n = rules[R_NSEATS]
     maxside = rules[R_MAXSIDE]
     # the leader's side needs ``need`` tricks to answer yes, the other side
     # tl - need + 1 to answer no
@@ -1442,10 +1514,10 @@ def _trick_bounds(L, leader, need, tl, rules, sides, used, rt):
                           need if sides[leader] == maxside else tl - need + 1)
     if sides[leader] == maxside:
         if q >= need:
-            _used_ranks(L, n, used, rt)
+            _used_ranks(L, used, rt)
             return True, q
     elif need > tl - q:
-        _used_ranks(L, n, used, rt)
+        _used_ranks(L, used, rt)
         return True, tl - q
     if (sides[leader] == maxside and need == tl) or (sides[leader] != maxside and need == 1):
         # the side on lead needs every trick left
@@ -1467,7 +1539,7 @@ def _trick_bounds(L, leader, need, tl, rules, sides, used, rt):
         val = tl - k
     for s in range(4):
         used[s] = kt if s == rules[R_TRUMP] else 0
-    _used_ranks(L, n, used, rt)
+    _used_ranks(L, used, rt)
     return True, val
 
 @kernel
@@ -1587,13 +1659,13 @@ def _cannot_take_all(L, leader, rules, sides, tl, rt):
 
 
 @kernel
-def _relative_move(L, n, m):
+def _relative_move(L, m):
     """A lead as its suit and its rank among the remaining cards from the
     top (valid in every position with the same relative ranks)."""
     s = m >> 5
     r = m & 31
     rem = 0
-    for q in range(n):
+    for q in range(SEATS):
         rem |= L[q, s]
     above = rem & ~((2 << r) - 1)
     return s * 32 + popcount(above)

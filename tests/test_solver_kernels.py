@@ -92,7 +92,7 @@ def test_suit_codes_match_the_card_by_card_reference():
             for r in range(13):
                 if rng.random() < density:
                     lanes[rng.randrange(4), s] |= 1 << r
-        key = K._suit_codes(lanes, 4, cf, cnt)
+        key = K._suit_codes(lanes, cf, cnt)
         assert (int(key) % (1 << 64), list(cf), list(cnt)) == plain_suit_codes(lanes)
 
 
