@@ -1087,6 +1087,23 @@ _M2, _P2 = 998_244_353, 2_147_483_629
 
 
 @inline_kernel
+def fold_suit(k1, k2, s, rem, o0, o1, o2, eq):
+    """Fold suit ``s`` into the two rolling hashes of ``rkey``: from its
+    strongest remaining card down, the holder (three bit planes ``o0``,
+    ``o1``, ``o2``) and the ``eq`` label of each, then a suit separator, so
+    that the split between suits is part of the key."""
+    x = rem
+    while x:
+        r = hibit(x)
+        x ^= 1 << r
+        owner = ((o0 >> r) & 1) | (((o1 >> r) & 1) << 1) | (((o2 >> r) & 1) << 2)
+        code = owner * 4096 + eq[s, r] + 1
+        k1 = (k1 * _M1 + code) % _P1
+        k2 = (k2 * _M2 + (code ^ 0x5555)) % _P2
+    return (k1 * _M1 + 65535) % _P1, (k2 * _M2 + 65535) % _P2
+
+
+@inline_kernel
 def rkey(L, leader, fl, n, eq):
     """Table key on relative ranks: per suit, from the strongest remaining
     card down, who holds it and its ``eq`` label. Positions with the same
@@ -1110,17 +1127,7 @@ def rkey(L, leader, fl, n, eq):
                 o1 |= x
             if q & 4:
                 o2 |= x
-        x = rem
-        while x:
-            r = hibit(x)
-            x ^= 1 << r
-            owner = ((o0 >> r) & 1) | (((o1 >> r) & 1) << 1) | (((o2 >> r) & 1) << 2)
-            code = owner * 4096 + eq[s, r] + 1
-            k1 = (k1 * _M1 + code) % _P1
-            k2 = (k2 * _M2 + (code ^ 0x5555)) % _P2
-        # a suit separator, so that the split between suits is part of the key
-        k1 = (k1 * _M1 + 65535) % _P1
-        k2 = (k2 * _M2 + 65535) % _P2
+        k1, k2 = fold_suit(k1, k2, s, rem, o0, o1, o2, eq)
     # the carried flags (Smear's may be negative) and the leader, whole
     return k1 * 4 + leader, k2 ^ (fl << 31)
 
@@ -1216,16 +1223,7 @@ def rkey_piles(L, H, leader, fl, n, eq):
             if q & 2:
                 o1 |= x | y
             o2 |= y
-        x = rem
-        while x:
-            r = hibit(x)
-            x ^= 1 << r
-            owner = ((o0 >> r) & 1) | (((o1 >> r) & 1) << 1) | (((o2 >> r) & 1) << 2)
-            code = owner * 4096 + eq[s, r] + 1
-            k1 = (k1 * _M1 + code) % _P1
-            k2 = (k2 * _M2 + (code ^ 0x5555)) % _P2
-        k1 = (k1 * _M1 + 65535) % _P1
-        k2 = (k2 * _M2 + 65535) % _P2
+        k1, k2 = fold_suit(k1, k2, s, rem, o0, o1, o2, eq)
     return k1 * 4 + leader, k2 ^ (fl << 31)
 
 
