@@ -128,7 +128,7 @@ def _rules(state, kind, trump, maxside):
     # relative-rank keys (``point_search.rkey``); tarot2's piles turn up fixed
     # cards: its key tells face-down cards apart and its pile cards with a card
     # under them have labels of their own (``point_search.rkey_piles``: 32% fewer
-    # nodes than the exact cards of ``gkey`` on the question 20 tricks from the end)
+    # nodes than a key on the exact cards on the question 20 tricks from the end)
     rules[K.R_KEYMODE] = 2 if kind == R.TAROT2 else 0
     rules[K.R_USEPTS] = 1
     rules[R.G_KIND] = kind

@@ -14,7 +14,7 @@ path (the flags "has each side won a trick", the tarot oudlers, the Smear
 trump and game-point difference). ``term(fl)`` is added at the end of the
 deal, shifted so that it is never negative. The table key (``rkey``: who
 holds each remaining card in order of strength, with its label; tarot2:
-``gkey``, the exact cards) includes the leader and ``fl``, so a stored bound
+``rkey_piles``, its face-down pile cards told apart) includes the leader and ``fl``, so a stored bound
 is a bound of exactly the value that follows. The search carries the number
 of cards left and their point sums from ply to ply (``cards_left_sums`` once
 at the root).
@@ -1051,35 +1051,6 @@ def _points_above(cards, other, s, kp):
     return total
 
 
-@inline_kernel
-def gkey(L, H, leader, fl, n, zob, zf):
-    k1 = zob[0, leader, 5, 31]
-    k2 = zob[1, leader, 5, 31]
-    for q in range(n):
-        for s in range(NSUITS):
-            x = L[q, s]
-            while x:
-                r = hibit(x)
-                x ^= 1 << r
-                k1 ^= zob[0, q, s, r]
-                k2 ^= zob[1, q, s, r]
-            x = H[q, s]
-            while x:
-                r = hibit(x)
-                x ^= 1 << r
-                k1 ^= zob[1, q, s, r] ^ zf[0, 63]
-                k2 ^= zob[0, q, s, r] ^ zf[1, 63]
-    x = fl + 4096
-    b = 0
-    while x:
-        if x & 1:
-            k1 ^= zf[0, b]
-            k2 ^= zf[1, b]
-        x >>= 1
-        b += 1
-    return k1, k2
-
-
 #: the two rolling hashes of ``rkey``: multipliers and prime moduli below
 #: 2**31, so that no product overflows an int64 (also in plain Python)
 _M1, _P1 = 1_000_003, 2_147_483_647
@@ -1572,7 +1543,8 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
     with v >= need0 when the answer is yes, and then the true future value
     is at least v; otherwise the true value is at most v. (The driver uses
     v to jump further than one bisection step.) One frame per ply in
-    ``fr[depth]``; ``L``/``H``/``ts``/``tr`` are restored on return."""
+    ``fr[depth]``; ``L``/``H``/``ts``/``tr`` are restored on return.
+    ``zob`` and ``zf`` are unused: the api calls every game's search alike."""
     n = rules[R_NSEATS]
     maxside = rules[R_MAXSIDE]
     gen = rules[R_GEN]
@@ -1636,12 +1608,10 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                         k1, k2 = belote_key(L, leader, fl, rules[R_TRUMP])
                         slot = belote_slot(k1, k2, rules[R_TTMASK])
                     else:
-                        if rules[R_KEYMODE] == 0:
-                            k1, k2 = rkey(L, leader, fl, n, eq)
-                        elif rules[R_KEYMODE] == 2:
+                        if rules[R_KEYMODE] == 2:
                             k1, k2 = rkey_piles(L, H, leader, fl, n, eq)
                         else:
-                            k1, k2 = gkey(L, H, leader, fl, n, zob, zf)
+                            k1, k2 = rkey(L, leader, fl, n, eq)
                         slot = tt_slot(k1, k2, rules[R_TTMASK])
                     ctx[C_TTPROBES] += 1
                     fr[d, F_K1] = k1
