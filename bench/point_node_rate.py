@@ -8,10 +8,7 @@ search are compared by running this script with each, interleaved):
   deal's fastest processor time summed (steadier than one pass on a shared
   machine, for comparing two versions of the search run one after the other);
 * ``tarot10``: the value of 6 tarot positions 10 tricks from the end
-  (stopped at 5M nodes; a limited solve, so its nodes count the anytime
-  driver's capped probes too: 6,193,475 since 2026-12-01, 4,871,389 with
-  the old driver that gave each probe the whole budget; all 6 exact both
-  ways);
+  (stopped at 5M nodes);
 * ``tarotq``: the contract question (a guard by the first seat) on 8 full
   tarot deals, stopped at 1.5M nodes;
 * ``question``: the contract question on the 30 full deals of
