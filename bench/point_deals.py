@@ -10,7 +10,11 @@ Three measurements, each on fixed seeded random deals, one thread:
   "1 s" and "10 s" of search. For determinism the seconds are node budgets,
   ``seconds * NODE_RATE`` nodes (NODE_RATE measured on this machine, about
   1.5 million nodes a second on these games), so the widths do not depend on
-  the load;
+  the load. Two rows a game: ``solve`` as the command line runs it (the
+  contract's question first, with the whole budget, then the anytime
+  narrowing of ``Solver._narrow``), and ``bounds only``
+  (``contract_first=False``: the narrowing from the start); each deal's
+  width is listed;
 * ``contract_question``: ``Solver.reaches(state, state.contract_target())``
   on full deals (tarot: random deals and random contracts, and a guard by the
   first seat; tarocco: do seats 0+2 reach 58; tarot2: does player 0 reach a
@@ -20,6 +24,7 @@ Three measurements, each on fixed seeded random deals, one thread:
 Script mode prints the distributions (median, 90th percentile, slowest):
 
     python bench/point_deals.py [--quick] [--only tarot,tarocco,tarot2] [--part tricks,bounds,question]
+                                [--bound-deals N]
 
 pytest-benchmark mode: ``python -m pytest bench/test_bench_point_deals.py --benchmark-only -s``.
 """
@@ -102,20 +107,23 @@ def by_tricks_left(name, tricks, count, limit, solver=None):
     return out
 
 
-def bound_widths(name, count, seconds=(1, 10), solver=None):
+def bound_widths(name, count, seconds=(1, 10), solver=None, contract_first=True):
     """Width of the proven bounds of ``count`` full deals after node budgets
     of ``seconds * NODE_RATE`` (half points for tarot/tarot2, points for
-    tarocco; 0 = exact)."""
+    tarocco; 0 = exact); ``contract_first`` False: ``solve`` narrows the
+    bounds without asking the contract's question first."""
     solver = solver or Solver()
-    out = {"game": name, "deals": count}
+    out = {"game": name if contract_first else f"{name} bounds only", "deals": count}
     for sec in seconds:
         widths = []
         for i in range(count):
             state = position(name, SEED + i, 99)
-            r = solver.solve(state, line=False, max_nodes=int(sec * NODE_RATE))
+            r = solver.solve(state, line=False, max_nodes=int(sec * NODE_RATE),
+                             contract_first=contract_first)
             widths.append(r.upper - r.lower)
         out[f"{sec}s_exact"] = sum(w == 0 for w in widths)
         out[f"{sec}s_median"], out[f"{sec}s_p90"], out[f"{sec}s_max"] = quantiles(widths)
+        out[f"{sec}s_widths"] = "/".join(map(str, widths))
     return out
 
 
@@ -160,8 +168,10 @@ def main(argv=None):
     ap.add_argument("--quick", action="store_true", help="fewer deals and smaller limits")
     ap.add_argument("--only", default="tarot,tarocco,tarot2")
     ap.add_argument("--part", default="tricks,bounds,question")
+    ap.add_argument("--bound-deals", type=int, default=None, help="deals for the bounds (default 3)")
     args = ap.parse_args(argv)
     per_row, limit, bound_deals, question_deals = QUICK if args.quick else FULL
+    bound_deals = args.bound_deals or bound_deals
     games = args.only.split(",")
     parts = args.part.split(",")
     solver = Solver()
@@ -181,6 +191,7 @@ def main(argv=None):
     if "bounds" in parts:
         for name in games:
             print_row(bound_widths(name, bound_deals, solver=solver))
+            print_row(bound_widths(name, bound_deals, solver=solver, contract_first=False))
     print(f"# done, load average {_load()}")
 
 

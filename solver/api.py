@@ -112,6 +112,11 @@ class _Budget:
     def nodes(self) -> int:
         return int(self.ctx[K.C_NODES])
 
+    def spent(self) -> bool:
+        """The nodes or the time are used up, or Ctrl-C stopped the work."""
+        return self.interrupted or self.nodes >= self.max_nodes or \
+            (self.deadline is not None and time.perf_counter() >= self.deadline)
+
     def stats(self) -> dict:
         c = self.ctx
         return {"nodes": int(c[K.C_NODES]), "trick_nodes": int(c[K.C_TRICKS]),
@@ -180,18 +185,24 @@ class Solver:
         return self.generation
 
     # -- the boolean question -------------------------------------------------
-    def _probe(self, pos: Position, target: int, gen: int, budget: _Budget):
+    def _probe(self, pos: Position, target: int, gen: int, budget: _Budget, cap: int | None = None,
+               until: float | None = None):
         """Ask "can the max side reach ``target``?" and return a bound v of
         the value: v >= target means yes and value >= v; v < target means
-        no and value <= v. None when the budget ran out. (A kernel that
-        answers a plain bool gives the weakest such bound.)"""
+        no and value <= v. None when the budget ran out, or the probe's own
+        node cap (``cap``: a count of the budget's nodes it stops at) or its
+        time (``until``, a ``time.perf_counter()`` it stops at). (A
+        kernel that answers a plain bool gives the weakest such bound.)"""
         pos.rules[K.R_GEN] = gen
         pos.rules[K.R_TTMASK] = self.mask
         ctx = budget.ctx
         need = target - pos.already
+        stop = budget.max_nodes if cap is None else min(budget.max_nodes, cap)
+        deadline = budget.deadline if until is None else \
+            (until if budget.deadline is None else min(until, budget.deadline))
         while True:
-            limit = budget.max_nodes
-            if budget.deadline is not None:
+            limit = stop
+            if deadline is not None:
                 limit = min(limit, int(ctx[K.C_NODES]) + _CHUNK)
             ctx[K.C_LIMIT] = limit
             ctx[K.C_ABORT] = 0
@@ -209,9 +220,9 @@ class Solver:
                 if isinstance(res, (bool, np.bool_)):
                     return target if res else target - 1
                 return int(res) + pos.already
-            if ctx[K.C_NODES] >= budget.max_nodes:
+            if ctx[K.C_NODES] >= stop:
                 return None
-            if budget.deadline is not None and time.perf_counter() >= budget.deadline:
+            if deadline is not None and time.perf_counter() >= deadline:
                 return None
 
     def _makes(self, pos: Position, target: int, gen: int, budget: _Budget):
@@ -220,9 +231,13 @@ class Solver:
         return None if v is None else v >= target
 
     def _value(self, pos: Position, gen: int, budget: _Budget, lo=None, hi=None, guess=None,
-               report: bool = False, growth: int = 2, bisect_crossed: bool = False):
+               report: bool = False, growth: int = 2, bisect_crossed: bool = False,
+               halves_from: int | None = None):
         """Narrow [lo, hi] to the value (trying ``guess`` first); returns
-        (lo, hi, exact). ``report``: call ``budget.progress`` after each
+        (lo, hi, exact). ``halves_from``: from that probe on (0 the first),
+        a probe may take at most half of the budget left, and the walk stops
+        at the first one that runs out of it (``_limited_value`` then
+        narrows with the rest). ``report``: call ``budget.progress`` after each
         probe; Ctrl-C (a KeyboardInterrupt, from the search or the progress
         callback) ends the narrowing with what it proved.
 
@@ -250,8 +265,13 @@ class Solver:
         t = guess if walk else (lo + hi + 1) // 2
         step = 1
         last_up = None      # the walk's last answer: yes (the value is at least t) or no
+        asked = 0
         while lo < hi:
-            v = self._probe(pos, t, gen, budget)
+            if halves_from is not None and asked >= halves_from:
+                v = self._probe(pos, t, gen, budget, *_half_left(budget))
+            else:
+                v = self._probe(pos, t, gen, budget)
+            asked += 1
             if v is None:
                 return lo, hi, False
             if v >= t:
@@ -275,27 +295,100 @@ class Solver:
             t = min(max(t, lo + 1), hi)
         return lo, hi, True
 
+    def _limited_value(self, pos: Position, gen: int, budget: _Budget, target, clip):
+        """The value's bounds under a limit. The contract's question first,
+        with the whole budget (so what is proven includes whatever
+        ``reaches(state, target)`` proves with the same nodes); then the
+        unlimited solve's walk from it, each probe allowed half of what is
+        left (a solve that finishes within its limit asks what it asked
+        with no cap: tarot, 6 positions 10 tricks from the end, 4,871,389
+        nodes either way, against 6.19M with capped probes from the start);
+        at the first probe that runs out, ``_narrow`` with the rest. With
+        no target (``contract_first`` False: a deal beyond exact search),
+        ``_narrow`` from the start, so that no probe near the middle takes
+        half of the budget."""
+        lo, hi = clip(pos.already, pos.already + pos.bound())
+        if target is not None and lo < target <= hi:
+            lo, hi, exact = self._value(pos, gen, budget, lo, hi, guess=target, report=True,
+                                        halves_from=1)
+            if exact or budget.spent():
+                return lo, hi, exact
+        return self._narrow(pos, gen, budget, lo, hi, report=True)
+
+    def _narrow(self, pos: Position, gen: int, budget: _Budget, lo: int, hi: int,
+                report: bool = False):
+        """Narrow [lo, hi] towards the value under a limit, with proven
+        bounds at any time: returns (lo, hi, exact) as ``_value`` does.
+
+        A probe near the value costs the most and one far from it little, so
+        no probe may take the whole budget: each round caps its probes at a
+        node count (``_FIRST_CAP``, then more a round: ``_next_cap``).
+        Within a round each end of the interval gallops inwards (lo + 1, lo +
+        2, lo + 4, ...; hi, hi - 1, hi - 3, ...) and, once a probe runs out
+        of its cap, bisects between its end and that target, until no target
+        is left between an end and the nearest target the round failed on;
+        the ends take turns, so the cheaper end goes as far as it can. The
+        next round asks again with a larger cap; the table keeps what the
+        unfinished probes searched. The caps do not depend on the limit, so
+        a larger limit runs the same probes further and never proves less."""
+        cap = _FIRST_CAP
+        start = budget.nodes
+        while lo < hi:
+            failed: list = []               # targets this round's cap did not settle
+            steps = {"lo": 1, "hi": 1}      # each end's gallop
+            side = "lo"
+            while lo < hi:
+                t = _anytime_target(side, lo, hi, failed, steps[side])
+                if t is None:
+                    side = "hi" if side == "lo" else "lo"
+                    t = _anytime_target(side, lo, hi, failed, steps[side])
+                    if t is None:
+                        break               # both ends stuck: a larger cap
+                v = self._probe(pos, t, gen, budget, cap=budget.nodes + cap)
+                if v is None:
+                    if budget.spent():
+                        return lo, hi, False
+                    failed.append(t)
+                else:
+                    yes = v >= t
+                    if yes:
+                        lo = max(lo, v)
+                    else:
+                        hi = min(hi, v)
+                    # the end moved the way it asked: gallop further
+                    steps[side] = steps[side] * 2 if yes == (side == "lo") else 1
+                    if report and budget.progress is not None:
+                        try:
+                            budget.progress(lo, hi, budget.nodes)
+                        except KeyboardInterrupt:
+                            budget.interrupted = True
+                            return lo, hi, lo == hi
+                side = "hi" if side == "lo" else "lo"
+            cap = _next_cap(cap, budget.nodes - start)
+        return lo, hi, True
+
     # -- the public requests --------------------------------------------------
     def solve(self, state, *, all_cards: bool = False, line: bool = True,
               max_nodes: int | None = None, max_seconds: float | None = None,
-              progress=None) -> SolveResult:
+              progress=None, contract_first: bool = True) -> SolveResult:
         """The value of ``state`` (see the module function ``solve``);
         ``progress(lower, upper, nodes)`` is called after each question on
         the value. Ctrl-C returns the bounds proven so far, ``interrupted``."""
         with compile_watch(state):
-            return self._solve(state, all_cards, line, max_nodes, max_seconds, progress)
+            return self._solve(state, all_cards, line, max_nodes, max_seconds, progress,
+                               contract_first)
 
-    def _solve(self, state, all_cards, line, max_nodes, max_seconds, progress) -> SolveResult:
+    def _solve(self, state, all_cards, line, max_nodes, max_seconds, progress,
+               contract_first=True) -> SolveResult:
         start = time.perf_counter()
         codec = codec_for(state)
         budget = _Budget(max_nodes, max_seconds, progress)
         gen = self.new_generation()
         pos = codec.encode(state)
         clip = _clipper(state)
-        # under a limit, ask the contract's question first (walking from its
-        # target): what the limit leaves proven then includes whatever
-        # ``reaches(state, target)`` proves with the same nodes, and a larger
-        # limit runs the same probes further, never reporting wider bounds
+        # under a limit, ask the contract's question first (unless
+        # ``contract_first`` is False), then narrow the bounds with probes of
+        # capped nodes (``_limited_value``)
         limited = max_nodes is not None or max_seconds is not None
         if all_cards and not limited and not state.is_over():
             # every card exactly, no limit: the root's value is the best
@@ -303,9 +396,11 @@ class Solver:
             result = self._cards_first(state, pos, codec, gen, budget, clip)
             lo = hi = None
         else:
-            lo, hi, exact = self._value(pos, gen, budget,
-                                        guess=state.contract_target() if limited else None,
-                                        report=True)
+            if limited:
+                target = state.contract_target() if contract_first else None
+                lo, hi, exact = self._limited_value(pos, gen, budget, target, clip)
+            else:
+                lo, hi, exact = self._value(pos, gen, budget, report=True)
             lo, hi = clip(lo, hi)
             result = SolveResult(value=lo, exact=exact, lower=lo, upper=hi)
         if all_cards and not state.is_over() and not budget.interrupted and lo is not None:
@@ -443,6 +538,56 @@ class Solver:
         return out
 
 
+#: the anytime driver's first node cap a probe, and its growth a round
+_FIRST_CAP = 20_000
+_CAP_GROWTH = 4
+
+
+def _next_cap(cap: int, spent: int) -> int:
+    """The next round's cap: ``_CAP_GROWTH`` times the last, or all the
+    narrowing has spent so far if more (tarot, 6 positions 10 tricks from
+    the end, exact within the limit: 7.31M nodes doubling the cap, 6.19M
+    this; the old driver, no cap: 4.87M)."""
+    return max(cap * _CAP_GROWTH, spent)
+
+
+def _half_left(budget: _Budget):
+    """(node cap, time cap) of a probe allowed half of what ``budget`` has
+    left: a solve whose probes each need less ends as it would with no cap;
+    one that meets a probe too hard for its limit keeps the other half to
+    narrow its bounds with."""
+    cap = None
+    if budget.max_nodes < _NO_LIMIT:
+        cap = budget.nodes + max(1, (budget.max_nodes - budget.nodes) // 2)
+    until = None
+    if budget.deadline is not None:
+        now = time.perf_counter()
+        until = now + max(0.0, budget.deadline - now) / 2
+    return cap, until
+
+
+def _anytime_target(side: str, lo: int, hi: int, failed: list, step: int):
+    """The next target of ``_narrow`` at one end of [lo, hi] (None: none
+    left this round). The "lo" end asks targets in (lo, f) and the "hi" end
+    in (f, hi], f the nearest target the round failed on: ``step`` from the
+    end while none failed there, then the middle of what is left."""
+    if side == "lo":
+        above = [f for f in failed if lo < f <= hi]
+        if not above:
+            return min(lo + step, hi)
+        limit = min(above)
+        if limit - lo < 2:
+            return None
+        return min(lo + step, lo + (limit - lo) // 2)
+    below = [f for f in failed if lo < f <= hi]
+    if not below:
+        return max(hi + 1 - step, lo + 1)
+    limit = max(below)
+    if hi - limit < 1:
+        return None
+    return max(hi + 1 - step, limit + (hi - limit + 1) // 2)
+
+
 def _clipper(state):
     """Bounds to the range the game's objective can take at all: the
     search's own bounds (the points still out, a terminal offset) can be
@@ -531,17 +676,24 @@ def equivalent_groups(state, pos: Position, codec) -> list:
 
 def solve(state, *, all_cards: bool = False, line: bool = True, max_nodes: int | None = None,
           max_seconds: float | None = None, tt_bits: int = DEFAULT_TT_BITS,
-          solver: Solver | None = None, progress=None) -> SolveResult:
+          solver: Solver | None = None, progress=None, contract_first: bool = True) -> SolveResult:
     """Solve an engine state exactly (or within the limits given).
 
     ``all_cards`` adds the value of every legal card of the player on turn
     (``result.cards``, equivalent cards grouped in ``result.groups``);
     ``line`` adds an optimal line to the end and the contract's score;
     ``progress(lower, upper, nodes)`` is called after each question on the
-    value. Ctrl-C returns what was proven, with ``interrupted`` set."""
+    value. Ctrl-C returns what was proven, with ``interrupted`` set.
+
+    Under a limit the bounds are proven at any time: the contract's
+    question is asked first with the whole budget (the bounds then settle
+    it whenever ``reaches`` would with the same nodes), then the bounds are
+    narrowed by probes of capped nodes from both ends. ``contract_first``
+    False skips that question: narrower bounds where it is near the value
+    and too hard for the budget (full tarocco and tarot2 deals)."""
     solver = solver or Solver(tt_bits)
     return solver.solve(state, all_cards=all_cards, line=line, max_nodes=max_nodes,
-                        max_seconds=max_seconds, progress=progress)
+                        max_seconds=max_seconds, progress=progress, contract_first=contract_first)
 
 
 def makes(state, target: int, *, max_nodes=None, max_seconds=None,

@@ -1,0 +1,158 @@
+"""Limited solves prove bounds at any time (issue 11, item 1): under a node
+or time limit the solve walks as an unlimited one does, each probe allowed
+half of what is left, and once one runs out ``Solver._narrow`` asks probes
+with node caps that grow a round at a time, from both ends of the interval. Whatever the limit, the
+bounds hold the exact value, the result says it is not exact unless they
+met, the budget is kept, and (bounds only) more nodes never widen the
+bounds."""
+
+import pytest
+
+from atout.engine import get_game
+from atout.engine.search import minimax
+from atout.solver import api
+from atout.solver.api import Solver
+from atout.solver.testing import random_ending
+
+TAROT_CONTRACTS = {"taker": [0, 1, 2, 3],
+                   "contract": ["take", "guard", "guard_without", "guard_against"]}
+#: game -> (tricks left of the random endings, contract choices)
+ENDINGS = {
+    "tarot": (5, TAROT_CONTRACTS),
+    "tarocco": (5, None),
+    "tarot2": (8, {"first": [0, 1]}),
+    "belote": (5, {"trump": "SHDC", "taker": [0, 1, 2, 3]}),
+    "bridge": (6, {"declarer": "NESW", "strain": ["S", "H", "D", "C", "NT"]}),
+}
+
+
+def ending(name, seed, tricks=None):
+    left, choices = ENDINGS[name]
+    return random_ending(get_game(name), seed, left if tricks is None else tricks, choices)
+
+
+@pytest.fixture
+def small_caps(monkeypatch):
+    """Caps of a few nodes, so that small endings go through many rounds."""
+    monkeypatch.setattr(api, "_FIRST_CAP", 3)
+
+
+@pytest.mark.parametrize("name", sorted(ENDINGS))
+def test_limited_bounds_hold_the_exact_value(name, small_caps):
+    solver = Solver()
+    narrowed = 0
+    for seed in range(12):
+        state = ending(name, 500 + seed)
+        exact = solver.solve(state, line=False).value
+        for max_nodes in (1, 7, 40, 300, 3000):
+            for contract_first in (True, False):
+                r = solver.solve(state, line=False, max_nodes=max_nodes,
+                                 contract_first=contract_first)
+                label = (seed, max_nodes, contract_first, r.lower, exact, r.upper)
+                assert r.lower <= exact <= r.upper, label
+                assert r.value == r.lower and r.exact == (r.lower == r.upper), label
+                assert r.nodes <= max_nodes + 1, label    # the kernel stops at its next node
+                if not contract_first and 0 < r.upper - r.lower:
+                    narrowed += 1
+    assert narrowed > 0        # some limits stopped the narrowing half-way
+
+
+def test_limited_bounds_hold_the_naive_value(small_caps):
+    for seed in range(40):
+        state = ending("tarot", 900 + seed, tricks=2)
+        value = minimax(state)
+        for max_nodes in (2, 10, 50):
+            r = Solver().solve(state, line=False, max_nodes=max_nodes, contract_first=seed % 2 == 0)
+            assert r.lower <= value <= r.upper and r.exact == (r.lower == r.upper), seed
+
+
+@pytest.mark.parametrize("name", ["tarot", "tarocco"])
+def test_more_nodes_never_widen_the_bounds(name, small_caps):
+    """Bounds only (no contract's question): the caps do not depend on the
+    limit, so a larger one asks the same probes further. (With the
+    question, the walk's probes get half of what is left, which does.)"""
+    contract_first = False
+    state = ending(name, 31, tricks=7)
+    previous = None
+    for nodes in (1, 10, 100, 1000, 3000, 10_000, 30_000):
+        r = Solver().solve(state, line=False, max_nodes=nodes, contract_first=contract_first)
+        if previous is not None:
+            assert previous[0] <= r.lower <= r.upper <= previous[1], (nodes, previous, r.lower, r.upper)
+        previous = (r.lower, r.upper)
+
+
+def test_no_probe_takes_more_than_its_cap(monkeypatch):
+    """On a full deal (far beyond exact search) the narrowing asks many
+    probes, each stopped at its cap, the caps growing round by round."""
+    calls = []
+    probe = api.Solver._probe
+
+    def traced(self, pos, target, gen, budget, cap=None, until=None):
+        before = budget.nodes
+        v = probe(self, pos, target, gen, budget, cap, until)
+        calls.append((cap - before if cap is not None else None, budget.nodes - before, v))
+        return v
+    monkeypatch.setattr(api.Solver, "_probe", traced)
+    game = get_game("tarocco")
+    state = game.new_state(game.random_deal(11_001))
+    r = Solver().solve(state, line=False, max_nodes=300_000, contract_first=False)
+    assert not r.exact and r.nodes <= 300_001
+    caps = [cap for cap, _used, _v in calls]
+    assert None not in caps and caps == sorted(caps) and caps[0] == api._FIRST_CAP
+    assert all(used <= cap + 1 for cap, used, _v in calls)
+    assert sum(v is not None for _cap, _used, v in calls) >= 3      # probes that settled
+    assert 0 < r.lower <= r.upper < 114                              # both ends moved
+
+    # with the contract's question: the question takes the whole budget, the
+    # walk's next probes at most half of what is left each
+    calls.clear()
+    r = Solver().solve(state, line=False, max_nodes=300_000)
+    assert calls[0][0] is None and r.nodes <= 300_001
+    walk = [(cap, used) for cap, used, _v in calls[1:]]
+    assert all(used <= cap + 1 for cap, used in walk)
+
+
+def test_a_solve_that_ends_within_its_limit_asks_what_an_unlimited_walk_does():
+    """The walk's half-of-what-is-left caps never bind on a solve that ends
+    well within its limit: the same probes and nodes as the walk from the
+    contract's target with no cap at all (capped probes from the start cost
+    tarot 10 tricks from the end 27% more nodes)."""
+    for seed in range(4):
+        state = ending("tarot", 600 + seed, tricks=10)
+        solver = Solver()
+        pos = api.codec_for(state).encode(state)
+        lo, hi = api._clipper(state)(pos.already, pos.already + pos.bound())
+        budget = api._Budget(None, None)
+        value = solver._value(pos, solver.new_generation(), budget, lo, hi,
+                              guess=state.contract_target())[0]
+        limited = Solver().solve(state, line=False, max_nodes=50 * budget.nodes + 1000)
+        assert limited.exact and limited.value == value
+        assert limited.nodes == budget.nodes, (seed, limited.nodes, budget.nodes)
+
+
+def test_a_time_limit_narrows_too():
+    state = ending("tarot", 77, tricks=6)
+    exact = Solver().solve(state, line=False).value
+    r = Solver().solve(state, line=False, max_seconds=60, contract_first=False)
+    assert r.exact and r.value == exact
+    game = get_game("tarot")
+    full = game.new_state(game.random_deal(11_002), taker=0, contract="guard")
+    r = Solver().solve(full, line=False, max_seconds=0.3, contract_first=False)
+    assert not r.exact and -112 <= r.lower <= r.upper <= 110
+
+
+@pytest.mark.parametrize("contract_first", [True, False])
+def test_ctrl_c_while_narrowing_keeps_proven_bounds(contract_first, small_caps):
+    state = ending("tarot", 41, tricks=6)
+    exact = Solver().solve(state, line=False).value
+    calls = []
+
+    def report(lo, hi, nodes):
+        calls.append((lo, hi))
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+    r = Solver().solve(state, line=False, max_nodes=10**6, progress=report,
+                       contract_first=contract_first)
+    assert r.interrupted and len(calls) == 3
+    assert (r.lower, r.upper) == calls[-1] and r.lower <= exact <= r.upper
+    assert r.exact == (r.lower == r.upper)
