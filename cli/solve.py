@@ -49,10 +49,14 @@ def _state(game, deal_text, played, contract):
 @click.option("--at-least", "at_least", type=FiniteFloat(), default=None, metavar="VALUE",
               help="Only ask whether the side searched for reaches at least VALUE (in the"
                    " game's unit, as the value is shown): yes or no, much cheaper than the value.")
+@click.option("--bounds-first", is_flag=True,
+              help="Under a limit, narrow the value from both ends at once instead of first"
+                   " asking whether the contract is made: narrower bounds on deals where that"
+                   " question is too hard for the limit (full tarocco and tarot2 deals).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @with_contract
-def solve(game_name, deal_text, played, all_cards, max_nodes, max_seconds, at_least, as_json,
-          contract):
+def solve(game_name, deal_text, played, all_cards, max_nodes, max_seconds, at_least, bounds_first,
+          as_json, contract):
     """Solve a deal double dummy from its start or after --played cards: the
     value, the optimal line, the contract's result and score, and with
     --all-cards each legal card's value (with --at-least: only whether a
@@ -73,7 +77,8 @@ def solve(game_name, deal_text, played, all_cards, max_nodes, max_seconds, at_le
     report, close = search_status(game.name)
     try:
         result = run(state, all_cards=all_cards, max_nodes=max_nodes, max_seconds=max_seconds,
-                     solver=Solver(interruptible=True), progress=report)
+                     solver=Solver(interruptible=True), progress=report,
+                     contract_first=not bounds_first)
     finally:
         close()
     deck, name = game.deck, game.name

@@ -97,6 +97,24 @@ def test_full_tarot_deal_is_bounded_by_default(monkeypatch):
     assert data["lower"] <= data["upper"]
 
 
+def test_bounds_first_narrows_where_the_contract_question_takes_the_limit(capsys):
+    """A full tarocco deal whose contract's question (0+2 reach 58) does not
+    settle in 300,000 nodes: by default nothing else is proven; with
+    --bounds-first both ends of the value move, and they hold it."""
+    from atout.engine import get_game
+    game = get_game("tarocco")
+    deal = game.format_deal(game.random_deal(11_001))
+    base = ["solve", "--game", "tarocco", deal, "--max-nodes", "300000", "--json"]
+    code, out, _ = run(capsys, *base)
+    plain = json.loads(out)
+    code2, out, _ = run(capsys, *base, "--bounds-first")
+    first = json.loads(out)
+    assert code == code2 == 0 and not plain["exact"] and not first["exact"]
+    assert first["nodes"] <= 300_001
+    assert plain["lower"] <= first["lower"] and first["upper"] <= plain["upper"]
+    assert first["upper"] - first["lower"] < plain["upper"] - plain["lower"]
+
+
 def test_at_least_answers_the_one_question_on_both_sides_of_the_value(capsys):
     """--at-least is yes up to the solved value and no above it; tarot's
     half points round up (a margin of at least 0.25 point needs 0.5)."""
