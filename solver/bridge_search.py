@@ -65,12 +65,12 @@ N_CTX = 9
 NSUITS = 6
 SEATS = 4          # bridge's seats: the search's helpers count on four (a constant folds)
 MAXMOVES = 32
-# lead ordering bonuses (as DDS: the ply's last cutting lead counts more than the
-# table's best lead, which may come from another partition). Near the scale of
-# the lead's own score: 80 / 30 overruled it and took 10% more nodes (tables of
-# 20 deals; 20..35 / 5..20 are alike)
-KILLER_SCORE = 30
-TT_SCORE = 15
+# DDS's bonuses of a lead that last cut at this ply (the killer) or is the
+# table's best lead (which may come from another partition), larger when the
+# lead wins the trick (``_lead_bonus``). (A flat 80 / 30, with the relative
+# rank counted from the bottom, took 10% more nodes than a flat 30 / 15.)
+KILLER_WIN_NT, KILLER_NT, TT_WIN_NT, TT_NT = 126, 47, 32, 19
+KILLER_WIN_TRUMPS, KILLER_TRUMPS, TT_WIN_TRUMPS, TT_TRUMPS = 55, 18, 18, 0
 NOREL = 32         # a suit's lowest relevant rank when no card of it is relevant
 
 
@@ -565,6 +565,25 @@ def _discard_score(L, p, s, r, rem, top):
 
 
 @kernel
+def _lead_bonus(is_killer, is_tt, win, trumps):
+    """DDS's bonus of a lead: the killer's, else the table's best lead's
+    (not both), by whether the lead wins the trick and whether trumps are
+    in play. (Instead of a killer's 30 plus a table's 15 whatever the
+    lead: tables 5000-5005 14.72M -> 14.52M nodes, 5006-5017 27.88M ->
+    27.68M; opening leads of 30 deals from 5030, NT 32.90M -> 31.18M,
+    spades 27.83M -> 27.31M.)"""
+    if is_killer:
+        if trumps:
+            return KILLER_WIN_TRUMPS if win else KILLER_TRUMPS
+        return KILLER_WIN_NT if win else KILLER_NT
+    if is_tt:
+        if trumps:
+            return TT_WIN_TRUMPS if win else TT_TRUMPS
+        return TT_WIN_NT if win else TT_NT
+    return 0
+
+
+@kernel
 def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, sc, lg, best, killer):
     """Moves of seat ``p`` into ``mv[depth]``, one per block of equivalent
     cards, best first; returns their number. ``best`` is the table's best
@@ -630,10 +649,8 @@ def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, sc, lg, best,
             if ntr == 0:
                 score = _lead_score(L, p, s, r, rem, top, trump, base_sc, o1, o2, o3, r2,
                                     cl, cr, cp, opp_ruff, pa_ruff, pa_wins)
-                if s * 32 + r == killer:
-                    score += KILLER_SCORE
-                if br == r:
-                    score += TT_SCORE
+                score += _lead_bonus(s * 32 + r == killer, br == r,
+                                     pa_wins or (r == top and not opp_ruff), trump >= 0)
             elif br == r:
                 score = 10000
             elif s != ts[base] and s != trump:
