@@ -185,3 +185,18 @@ def test_solve_keeps_the_contract_level_in_the_score():
     res = solve(state)
     assert res.score["tricks"] == res.value
     assert res.made == (res.value >= 7)
+
+
+def test_the_tables_first_guess_is_a_trick_count_that_follows_the_cards():
+    """``_tricks_estimate`` (where a table's first walk in a strain starts:
+    only the nodes depend on it) is a count of North-South's tricks."""
+    from atout.solver.api import _tricks_estimate
+    for seed in range(40):
+        for strain in CONTRACTS["strain"]:
+            est = _tricks_estimate(BRIDGE.new_state(BRIDGE.random_deal(seed), declarer="N",
+                                                    strain=strain))
+            assert 0 <= est <= 13
+    deal = BRIDGE.parse_deal("N:AKQJ.AKQ.AKQ.AKQ 5432.5432.543.54 T98.JT9.JT9.JT98 "
+                             "76.876.8762.7632")
+    assert _tricks_estimate(BRIDGE.new_state(deal, declarer="N", strain="NT")) >= 11
+    assert _tricks_estimate(BRIDGE.new_state(deal, declarer="E", strain="S")) >= 10
