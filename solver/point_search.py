@@ -67,7 +67,10 @@ BELOTE, TAROCCO, SMEAR, TAROT, TAROT2 = 1, 2, 3, 4, 5
 F_WS, F_WR, F_NTOP = 18, 19, 20
 F_REL = 21
 F_RT = 26
-N_GFRAME = 31
+# ... and at a trick start, ``suit_seqs``' holder sequences and counts (5 + 5)
+F_SEQ = 31
+F_SCNT = 36
+N_GFRAME = 41
 #: beyond any value of any game
 INF = 1 << 40
 #: move ordering: what a card that last cut at its depth gains inside a
@@ -1226,7 +1229,7 @@ def rkey_piles(L, H, leader, fl, n, eq):
 # with the pattern's hash, the generation with the pattern's depth per suit
 # (5 bits a suit, suits 0-4), and the packed bounds.
 NOREL = 32
-PT_ROWS = 4
+PT_ROWS = 16
 KV_BITS = 25
 KV_MASK = (1 << KV_BITS) - 1
 
@@ -1253,28 +1256,48 @@ def tarot_ckey(L, leader, fl, n):
 
 
 @inline_kernel
-def tarot_pattern(L, n, kv):
+def suit_seqs(L, n, fr, d):
+    """Once a probe: per suit 0-4, the holders of its remaining cards from
+    the strongest down, 3 bits each (``fr[d, F_SEQ + s]``), and their number
+    (``fr[d, F_SCNT + s]``): the pattern of any depth is a prefix of it."""
+    for s in range(5):
+        rem = 0
+        o0 = 0
+        o1 = 0
+        o2 = 0
+        for q in range(n):
+            x = L[q, s]
+            rem |= x
+            if q & 1:
+                o0 |= x
+            if q & 2:
+                o1 |= x
+            if q & 4:
+                o2 |= x
+        seq = 0
+        c = 0
+        x = rem
+        while x:
+            r = hibit(x)
+            x ^= 1 << r
+            seq = (seq << 3) | ((o0 >> r) & 1) | (((o1 >> r) & 1) << 1) | (((o2 >> r) & 1) << 2)
+            c += 1
+        fr[d, F_SEQ + s] = seq
+        fr[d, F_SCNT + s] = c
+
+
+@inline_kernel
+def tarot_pattern(fr, d, kv):
     """Hash of the holders of the top ``k`` cards of each suit (``k`` the
-    5-bit fields of ``kv``, suits 0-4)."""
+    5-bit fields of ``kv``, suits 0-4), from ``suit_seqs``."""
     h = 23
     for s in range(5):
         k = (kv >> (5 * s)) & 31
         if k == 0:
             continue
-        rem = 0
-        for q in range(n):
-            rem |= L[q, s]
-        x = rem
-        while x and k > 0:
-            r = hibit(x)
-            x ^= 1 << r
-            k -= 1
-            owner = 0
-            for q in range(n):
-                if (L[q, s] >> r) & 1:
-                    owner = q
-            h = (h * _M1 + owner * 8 + s + 1) % _P1
-        h = (h * _M1 + 65535) % _P1
+        top = fr[d, F_SEQ + s] >> (3 * (fr[d, F_SCNT + s] - k))
+        h = (h * _M1 + (top % _P2) + s) % _P1
+        h = (h * _M1 + (top >> 31) + k) % _P1
     return h
 
 
@@ -1319,7 +1342,7 @@ def pt_ranks(L, n, kv, fr, d, col):
 
 
 @inline_kernel
-def pt_probe(tt, base, c1, c2, gen, need, L, n):
+def pt_probe(tt, base, c1, c2, gen, need, fr, d):
     """Look a position up in its bucket: (answered, the bound, the entry's
     depths ``kv``, a best move or -1)."""
     best = -1
@@ -1332,7 +1355,7 @@ def pt_probe(tt, base, c1, c2, gen, need, L, n):
             continue
         kv = g & KV_MASK
         if kv != last_kv:
-            ph = tarot_pattern(L, n, kv)
+            ph = tarot_pattern(fr, d, kv)
             last_kv = kv
         if tt[row, 1] != pt_k2(c2, ph):
             continue
@@ -1896,7 +1919,8 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                     ctx[C_TTPROBES] += 1
                     fr[d, F_K1] = k1
                     fr[d, F_K2] = k2
-                    found, v, kv, best = pt_probe(tt, slot, k1, k2, gen, need, L, n)
+                    suit_seqs(L, n, fr, d)
+                    found, v, kv, best = pt_probe(tt, slot, k1, k2, gen, need, fr, d)
                     if found:
                         ctx[C_TTHITS] += 1
                         res = v
@@ -2005,7 +2029,7 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                     if slot >= 0:
                         kv = pt_kv(L, n, fr, d, F_RT)
                         pt_put(tt, slot, fr[d, F_K1], fr[d, F_K2], gen, kv,
-                               tarot_pattern(L, n, kv), fr[d, F_CNT], res, maximizing,
+                               tarot_pattern(fr, d, kv), fr[d, F_CNT], res, maximizing,
                                relative_move(L, H, n, m))
                         ctx[C_TTSTORES] += 1
                 elif slot >= 0:
@@ -2076,7 +2100,7 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                 widen_blocks(L, ts, tr, d - ntr, ntr, n, lg[d], eq, fr, d, F_RT)
                 if slot >= 0:
                     kv = pt_kv(L, n, fr, d, F_RT)
-                    pt_put(tt, slot, fr[d, F_K1], fr[d, F_K2], gen, kv, tarot_pattern(L, n, kv),
+                    pt_put(tt, slot, fr[d, F_K1], fr[d, F_K2], gen, kv, tarot_pattern(fr, d, kv),
                            fr[d, F_CNT], res, fr[d, F_MAX] == 0, -1)
                     ctx[C_TTSTORES] += 1
             elif slot >= 0:
