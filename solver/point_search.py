@@ -12,7 +12,8 @@ for the max side (``need`` goes down by it, as in the bridge search) and a
 *terminal* part, a function of a small integer ``fl`` carried along the
 path (the flags "has each side won a trick", the tarot oudlers, the Smear
 trump and game-point difference). ``term(fl)`` is added at the end of the
-deal, shifted so that it is never negative. The table key (``rkey``: who
+deal, shifted so that it is never negative. Tarot keys its table by
+partition (``R_KEYMODE`` 3, ``tarot_ckey``: see there). The table key (``rkey``: who
 holds each remaining card in order of strength, with its label; tarot2:
 ``rkey_piles``, its face-down pile cards told apart) includes the leader and ``fl``, so a stored bound
 is a bound of exactly the value that follows. The search carries the number
@@ -1224,7 +1225,10 @@ def rkey_piles(L, H, leader, fl, n, eq):
 # trumps of the trick-start bounds, the leader's cash; the cutting child's
 # at a cut, every child's at a node where all moves failed (each block of
 # equivalent cards tried down to its last card, ``widen_blocks``).
-# A bucket is ``PT_ROWS`` rows of ``row_table`` chosen by the coarse key;
+# A bucket is ``PT_ROWS`` rows of ``row_table`` chosen by the coarse key
+# (every pattern of a coarse key shares its bucket: 4 rows took 15% more
+# nodes than the relative-rank key on tarotq, 8 rows 7% more, 16 rows 7%
+# fewer, 32 rows 10% fewer at a dearer probe);
 # an entry's row holds the coarse key's first word, its second word mixed
 # with the pattern's hash, the generation with the pattern's depth per suit
 # (5 bits a suit, suits 0-4), and the packed bounds.
