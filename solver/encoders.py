@@ -12,6 +12,8 @@ is never negative; ``bound()`` is an upper bound of that future value.
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 
 from atout.engine.cards import FOOL, suit_of
@@ -120,6 +122,12 @@ def _hands(state):
     return [set(h) for h in state.hands]
 
 
+#: tarot's table: 3 the partition table (``point_search.tarot_ckey``: bounds
+#: shared by positions that differ only in cards their proof did not rely
+#: on), 0 the relative-rank key ``rkey``
+TAROT_KEYMODE = int(os.environ.get("ATOUT_TAROT_KEYMODE", "3"))
+
+
 def _rules(state, kind, trump, maxside):
     rules = np.zeros(R.N_GRULES, dtype=np.int64)
     rules[K.R_NSEATS] = state.n
@@ -130,6 +138,8 @@ def _rules(state, kind, trump, maxside):
     # under them have labels of their own (``point_search.rkey_piles``: 32% fewer
     # nodes than a key on the exact cards on the question 20 tricks from the end)
     rules[K.R_KEYMODE] = 2 if kind == R.TAROT2 else 0
+    if kind == R.TAROT:
+        rules[K.R_KEYMODE] = TAROT_KEYMODE
     rules[K.R_USEPTS] = 1
     rules[R.G_KIND] = kind
     return rules

@@ -12,7 +12,8 @@ for the max side (``need`` goes down by it, as in the bridge search) and a
 *terminal* part, a function of a small integer ``fl`` carried along the
 path (the flags "has each side won a trick", the tarot oudlers, the Smear
 trump and game-point difference). ``term(fl)`` is added at the end of the
-deal, shifted so that it is never negative. The table key (``rkey``: who
+deal, shifted so that it is never negative. Tarot keys its table by
+partition (``R_KEYMODE`` 3, ``tarot_ckey``: see there). The table key (``rkey``: who
 holds each remaining card in order of strength, with its label; tarot2:
 ``rkey_piles``, its face-down pile cards told apart) includes the leader and ``fl``, so a stored bound
 is a bound of exactly the value that follows. The search carries the number
@@ -35,7 +36,7 @@ from ._jit import inline_kernel, kernel
 from .bridge_search import (C_ABORT, C_CUTS, C_FIRSTCUTS, C_LIMIT, C_NODES, C_TTHITS, C_TTPROBES,
                       C_TTSTORES, NSUITS, R_GEN, R_KEYMODE, R_MAXSIDE, R_NSEATS, R_TRUMP,
                       R_TTMASK, hibit, popcount, tt_slot)
-from .row_table import row_bounds, row_find, row_put
+from .row_table import WORK_SHIFT, row_bounds, row_find, row_put, row_store, row_work
 
 # -- the rule vector of these games (indices past the generic ones) -------------------
 G_KIND = 16
@@ -59,7 +60,18 @@ BELOTE, TAROCCO, SMEAR, TAROT, TAROT2 = 1, 2, 3, 4, 5
 # frame columns
 (F_NTR, F_LEADER, F_NEED, F_NM, F_IDX, F_SLOT, F_K1, F_K2, F_P, F_MAX, F_FL, F_REV, F_BEST,
  F_GAIN, F_CNT, F_BP, F_GP, F_KILLER) = range(18)
-N_GFRAME = 18
+# the partition table (R_KEYMODE 3): the trick the move tried completed was
+# won by a card that beat one of its suit (its suit, else -1; its rank), the
+# best trump a duty to overtrump compares with (NOREL: none), the lowest
+# relevant rank per suit over the children that failed (5 columns), and the
+# relevant ranks of this frame's answer, read by its parent (5 columns)
+F_WS, F_WR, F_NTOP = 18, 19, 20
+F_REL = 21
+F_RT = 26
+# ... and at a trick start, ``suit_seqs``' holder sequences and counts (5 + 5)
+F_SEQ = 31
+F_SCNT = 36
+N_GFRAME = 41
 #: beyond any value of any game
 INF = 1 << 40
 #: move ordering: what a card that last cut at its depth gains inside a
@@ -1198,6 +1210,300 @@ def rkey_piles(L, H, leader, fl, n, eq):
     return k1 * 4 + leader, k2 ^ (fl << 31)
 
 
+# -- partition table (R_KEYMODE 3, tarot) ------------------------------------------
+#
+# Partition search for tarot (as ``bridge_search``'s partition table): a
+# bound proven at a trick start holds for every position where each seat
+# holds the same number of low cards (plain 1 to 10, trumps 2 to 20: one
+# label, a half point) and the same labelled cards (honours, Petit, 21,
+# Excuse) of each suit, the leader and the flags the same (``tarot_ckey``),
+# and, in each suit, the cards from the top down to the lowest rank the
+# proof relied on are held by the same seats (``tarot_pattern``). The
+# search carries that lowest relevant rank per suit (``NOREL``: none) up the
+# tree, in the frame columns ``F_RT``: a trick won by a card that beat a card
+# of its suit, the duty to overtrump (the trick's best trump), the master
+# trumps of the trick-start bounds, the leader's cash; the cutting child's
+# at a cut, every child's at a node where all moves failed (each block of
+# equivalent cards tried down to its last card, ``widen_blocks``).
+# A bucket is ``PT_ROWS`` rows of ``row_table`` chosen by the coarse key
+# (every pattern of a coarse key shares its bucket: 4 rows took 15% more
+# nodes than the relative-rank key on tarotq, 8 rows 7% more, 16 rows 7%
+# fewer, 32 rows 10% fewer at a dearer probe);
+# an entry's row holds the coarse key's first word, its second word mixed
+# with the pattern's hash, the generation with the pattern's depth per suit
+# (5 bits a suit, suits 0-4), and the packed bounds.
+NOREL = 32
+PT_ROWS = 16
+KV_BITS = 25
+KV_MASK = (1 << KV_BITS) - 1
+
+
+@inline_kernel
+def tarot_ckey(L, leader, fl, n):
+    """The coarse key of the partition table: per seat and suit, the count
+    of its low cards and its labelled cards; the leader and the flags."""
+    k1 = 5
+    k2 = 13
+    for q in range(n):
+        for s in range(NSUITS):
+            x = L[q, s]
+            if s < 4:
+                code = popcount(x & TAROT_LOW_PLAIN) | ((x >> 10) << 5)
+            elif s == 4:
+                code = popcount(x & TAROT_LOW_TRUMPS) | ((x & 1) << 5) | (((x >> 20) & 1) << 6)
+            else:
+                code = x & 1
+            code = code * 64 + q * 8 + s + 1
+            k1 = (k1 * _M1 + code) % _P1
+            k2 = (k2 * _M2 + (code ^ 0x5555)) % _P2
+    return k1 * 8 + leader, k2 ^ (fl << 31)
+
+
+@inline_kernel
+def suit_seqs(L, n, fr, d):
+    """Once a probe: per suit 0-4, the holders of its remaining cards from
+    the strongest down, 3 bits each (``fr[d, F_SEQ + s]``), and their number
+    (``fr[d, F_SCNT + s]``): the pattern of any depth is a prefix of it."""
+    for s in range(5):
+        rem = 0
+        o0 = 0
+        o1 = 0
+        o2 = 0
+        for q in range(n):
+            x = L[q, s]
+            rem |= x
+            if q & 1:
+                o0 |= x
+            if q & 2:
+                o1 |= x
+            if q & 4:
+                o2 |= x
+        seq = 0
+        c = 0
+        x = rem
+        while x:
+            r = hibit(x)
+            x ^= 1 << r
+            seq = (seq << 3) | ((o0 >> r) & 1) | (((o1 >> r) & 1) << 1) | (((o2 >> r) & 1) << 2)
+            c += 1
+        fr[d, F_SEQ + s] = seq
+        fr[d, F_SCNT + s] = c
+
+
+@inline_kernel
+def tarot_pattern(fr, d, kv):
+    """Hash of the holders of the top ``k`` cards of each suit (``k`` the
+    5-bit fields of ``kv``, suits 0-4), from ``suit_seqs``."""
+    h = 23
+    for s in range(5):
+        k = (kv >> (5 * s)) & 31
+        if k == 0:
+            continue
+        top = fr[d, F_SEQ + s] >> (3 * (fr[d, F_SCNT + s] - k))
+        h = (h * _M1 + (top % _P2) + s) % _P1
+        h = (h * _M1 + (top >> 31) + k) % _P1
+    return h
+
+
+@inline_kernel
+def pt_k2(c2, ph):
+    """An entry's second key word: the coarse key's mixed with the pattern's."""
+    return c2 ^ ((ph * _M2) % _P2)
+
+
+@inline_kernel
+def pt_kv(L, n, fr, d, col):
+    """The pattern depths (``tarot_pattern``'s ``kv``) of the relevant
+    ranks ``fr[d, col:col + 5]``: per suit, the cards at or above its rank."""
+    kv = 0
+    for s in range(5):
+        r = fr[d, col + s]
+        if r < NOREL:
+            rem = 0
+            for q in range(n):
+                rem |= L[q, s]
+            kv |= popcount(rem >> r) << (5 * s)
+    return kv
+
+
+@inline_kernel
+def pt_ranks(L, n, kv, fr, d, col):
+    """The relevant ranks of a matched entry's depths ``kv``, as ranks of
+    the current position, into ``fr[d, col:col + 5]``."""
+    for s in range(5):
+        k = (kv >> (5 * s)) & 31
+        r = NOREL
+        if k > 0:
+            rem = 0
+            for q in range(n):
+                rem |= L[q, s]
+            x = rem
+            while x and k > 0:
+                r = hibit(x)
+                x ^= 1 << r
+                k -= 1
+        fr[d, col + s] = r
+
+
+@inline_kernel
+def pt_probe(tt, base, c1, c2, gen, need, fr, d):
+    """Look a position up in its bucket: (answered, the bound, the entry's
+    depths ``kv``, a best move or -1)."""
+    best = -1
+    last_kv = -1
+    ph = 0
+    for e in range(PT_ROWS):
+        row = base + e
+        g = tt[row, 2]
+        if (g >> KV_BITS) != gen or tt[row, 0] != c1:
+            continue
+        kv = g & KV_MASK
+        if kv != last_kv:
+            ph = tarot_pattern(fr, d, kv)
+            last_kv = kv
+        if tt[row, 1] != pt_k2(c2, ph):
+            continue
+        lo, hi, b = row_bounds(tt, row)
+        if lo >= need:
+            return True, lo, kv, -1
+        if hi < need:
+            return True, hi, kv, -1
+        if b >= 0:
+            best = b
+    return False, 0, 0, best
+
+
+@inline_kernel
+def pt_put(tt, base, c1, c2, gen, kv, ph, work, value, is_lower, best):
+    """Store a bound for the partition (c1, c2, depths ``kv``, pattern hash
+    ``ph``): into its row if the bucket holds it, else over a row of another
+    solve or the row of least work."""
+    k2 = pt_k2(c2, ph)
+    g = (gen << KV_BITS) | kv
+    row = -1
+    vwork = 0
+    for e in range(PT_ROWS):
+        a = base + e
+        if tt[a, 2] == g and tt[a, 0] == c1 and tt[a, 1] == k2:
+            row = a
+            break
+        w = row_work(tt, a) if (tt[a, 2] >> KV_BITS) == gen else -1
+        if row < 0 or w < vwork:
+            row = a
+            vwork = w
+    row_store(tt, row, c1, k2, g, value, is_lower, best)
+    tt[row, 3] |= work << WORK_SHIFT
+
+
+@inline_kernel
+def lower_rank(fr, d, col, s, r):
+    if r < fr[d, col + s]:
+        fr[d, col + s] = r
+
+
+@inline_kernel
+def master_run_rel(L, n, sides, maxside, fr, d, col):
+    """The trick-start bounds' master trumps rely on the trumps from the top
+    down to the best trump of the side not holding the top one."""
+    mine, theirs = side_cards(L, n, 4, sides, maxside)
+    if mine == 0 or theirs == 0:
+        return
+    top = hibit(mine | theirs)
+    r = hibit(theirs) if (mine >> top) & 1 else hibit(mine)
+    lower_rank(fr, d, col, 4, r)
+
+
+@inline_kernel
+def tarot_cash_rel(L, leader, n, fr, d, col):
+    """What ``tarot_cash`` relies on: the trumps down to the others' best
+    and the same in each plain suit the leader holds. (The points of the
+    leader's highest cards of a suit follow from its labelled cards, exact in
+    the coarse key: they all rank above its low cards.)"""
+    others = 0
+    for q in range(n):
+        if q != leader:
+            others |= L[q, 4]
+    if others != 0 and L[leader, 4] != 0:
+        lower_rank(fr, d, col, 4, hibit(others))
+    for s in range(4):
+        x = L[leader, s]
+        if x == 0:
+            continue
+        oth = 0
+        for q in range(n):
+            if q != leader:
+                oth |= L[q, s]
+        if oth != 0:
+            lower_rank(fr, d, col, s, hibit(oth))
+
+
+@inline_kernel
+def trick_rel(ts, tr, base, n, fr, d):
+    """The trick at ``base`` was won by a card that beat a card of its own
+    suit: that card's rank is relevant (``F_WS``/``F_WR``; -1: none)."""
+    wi = winner_index(ts, tr, base, n, 4)
+    ws = ts[base + wi]
+    fr[d, F_WS] = -1
+    if ws == 5:
+        return
+    for j in range(n):
+        if j != wi and ts[base + j] == ws:
+            fr[d, F_WS] = ws
+            fr[d, F_WR] = tr[base + wi]
+            return
+
+
+@inline_kernel
+def overtrump_rel(L, p, ts, tr, base, ntr):
+    """Tarot's duty to overtrump: when seat ``p`` must play a trump and a
+    trump is in the trick, its legal cards depend on the trick's best trump:
+    its rank (NOREL: no such duty here)."""
+    if ntr == 0 or L[p, 4] == 0:
+        return NOREL
+    led = led_of(ts, base, ntr)
+    if led < 0 or (led != 4 and L[p, led] != 0):
+        return NOREL
+    top = top_trump(ts, tr, base, ntr, 4)
+    return top if top >= 0 else NOREL
+
+
+@inline_kernel
+def widen_blocks(L, ts, tr, base, ntr, n, legal, eq, fr, d, col):
+    """At a node where every move failed only the top card of each block of
+    equivalent cards (adjacent, same label) was tried: a block that reaches
+    the lowest relevant rank of its suit is relevant down to its last card."""
+    for s in range(5):
+        m = legal[s]
+        rt = fr[d, col + s]
+        if m == 0 or rt >= NOREL:
+            continue
+        rem = 0
+        for q in range(n):
+            rem |= L[q, s]
+        for i in range(ntr):
+            if ts[base + i] == s:
+                rem |= 1 << tr[base + i]
+        x = rem
+        inblock = False
+        top = -1
+        lab = -1
+        while x:
+            r = hibit(x)
+            x ^= 1 << r
+            if (m >> r) & 1:
+                if not inblock or eq[s, r] != lab:
+                    inblock = True
+                    top = r
+                    lab = eq[s, r]
+                if top >= rt and r < rt:
+                    rt = r
+            else:
+                inblock = False
+                if r < rt:
+                    break
+        fr[d, col + s] = rt
+
+
 @inline_kernel
 def relative_move(L, H, n, m):
     """A move as its suit and its rank among the remaining cards counted
@@ -1549,6 +1855,8 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
     maxside = rules[R_MAXSIDE]
     gen = rules[R_GEN]
     kind = rules[G_KIND]
+    # the partition table: relevant ranks carried up the tree (tarot)
+    rel = rules[R_KEYMODE] == 3
     d = d0
     fr[d, F_NTR] = ntr0
     fr[d, F_LEADER] = leader0
@@ -1577,6 +1885,9 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
             resolved = False
             slot = -1
             best = -1
+            if rel:
+                for s in range(5):
+                    fr[d, F_RT + s] = NOREL
             if ntr == 0:
                 if kind == SMEAR:
                     fl = smear_settle(fr[d, F_GP], fl)
@@ -1597,12 +1908,36 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                 elif cnt == n and kind != TAROT2:
                     res = last_trick_value(L, H, ts, tr, d, leader, fl, rules, sides, kp, gpt)
                     resolved = True
-                elif need <= lower:
-                    res = lower
+                    if rel:
+                        trick_rel(ts, tr, d, n, fr, d)
+                        if fr[d, F_WS] >= 0:
+                            lower_rank(fr, d, F_RT, fr[d, F_WS], fr[d, F_WR])
+                elif need <= lower or need > upper:
+                    res = lower if need <= lower else upper
                     resolved = True
-                elif need > upper:
-                    res = upper
-                    resolved = True
+                    if rel:
+                        master_run_rel(L, n, sides, maxside, fr, d, F_RT)
+                elif rel:
+                    k1, k2 = tarot_ckey(L, leader, fl, n)
+                    slot = tt_slot(k1, k2, rules[R_TTMASK]) & ~(PT_ROWS - 1)
+                    ctx[C_TTPROBES] += 1
+                    fr[d, F_K1] = k1
+                    fr[d, F_K2] = k2
+                    suit_seqs(L, n, fr, d)
+                    found, v, kv, best = pt_probe(tt, slot, k1, k2, gen, need, fr, d)
+                    if found:
+                        ctx[C_TTHITS] += 1
+                        res = v
+                        resolved = True
+                        pt_ranks(L, n, kv, fr, d, F_RT)
+                    else:
+                        lower, upper = tarot_cash_bounds(L, n, leader, cnt, fl, fr[d, F_BP],
+                                                         rules, sides, kp, lower, upper)
+                        if need <= lower or need > upper:
+                            res = lower if need <= lower else upper
+                            resolved = True
+                            master_run_rel(L, n, sides, maxside, fr, d, F_RT)
+                            tarot_cash_rel(L, leader, n, fr, d, F_RT)
                 else:
                     if kind == BELOTE:
                         k1, k2 = belote_key(L, leader, fl, rules[R_TRUMP])
@@ -1653,6 +1988,10 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                 # (no killers in tarot2: its piles change the hands from trick
                 # to trick; they cost it 16% more nodes at 12 tricks left)
                 killer = fr[d, F_KILLER] if kind != TAROT2 else -1
+                if rel:
+                    for s in range(5):
+                        fr[d, F_REL + s] = NOREL
+                    fr[d, F_NTOP] = overtrump_rel(L, p, ts, tr, d - ntr, ntr)
                 fr[d, F_NM] = gen_moves(L, H, ts, tr, ntr, d, leader, p, fl, rules, sides, kp, eq,
                                         mv, sc, lg, best, killer)
                 fr[d, F_IDX] = 0
@@ -1667,6 +2006,9 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
             L[p, m >> 5] |= 1 << (m & 31)
             val = res + fr[d, F_GAIN]
             maximizing = fr[d, F_MAX] == 1
+            if rel and fr[d, F_WS] >= 0:
+                # the child's answer relied on who won this trick by rank
+                lower_rank(fr, d + 1, F_RT, fr[d, F_WS], fr[d, F_WR])
             if maximizing:
                 if val > fr[d, F_BEST]:
                     fr[d, F_BEST] = val
@@ -1682,11 +2024,26 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                     ctx[C_FIRSTCUTS] += 1
                 res = fr[d, F_BEST]
                 slot = fr[d, F_SLOT]
-                if slot >= 0:
+                if rel:
+                    # the cut relies on the cutting child's ranks and this
+                    # node's legal cards
+                    for s in range(5):
+                        fr[d, F_RT + s] = fr[d + 1, F_RT + s]
+                    lower_rank(fr, d, F_RT, 4, fr[d, F_NTOP])
+                    if slot >= 0:
+                        kv = pt_kv(L, n, fr, d, F_RT)
+                        pt_put(tt, slot, fr[d, F_K1], fr[d, F_K2], gen, kv,
+                               tarot_pattern(fr, d, kv), fr[d, F_CNT], res, maximizing,
+                               relative_move(L, H, n, m))
+                        ctx[C_TTSTORES] += 1
+                elif slot >= 0:
                     row_put(tt, slot, fr[d, F_K1], fr[d, F_K2], gen, fr[d, F_CNT], res,
                             maximizing, relative_move(L, H, n, m))
                     ctx[C_TTSTORES] += 1
             else:
+                if rel:
+                    for s in range(5):
+                        lower_rank(fr, d, F_REL, s, fr[d + 1, F_RT + s])
                 fr[d, F_IDX] = i + 1
                 expand = True
         if expand:
@@ -1708,8 +2065,11 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                     if (fl & 7) == 0:
                         fl = fl | (s + 1)
                     fl = fl & ~8
+                fr[d, F_WS] = -1
                 if ntr + 1 == n:
                     base = d - ntr
+                    if rel:
+                        trick_rel(ts, tr, base, n, fr, d)
                     if kind == TAROT2:
                         fr[d, F_REV] = reveal(L, H, ts, tr, base, leader, n, pnext)
                     w, gain, nfl = trick_end(L, H, ts, tr, base, leader, fl, rules, sides, kp, gpt,
@@ -1734,7 +2094,20 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
             # no move reached the side's goal: the best is a bound the other way
             res = fr[d, F_BEST]
             slot = fr[d, F_SLOT]
-            if slot >= 0:
+            if rel:
+                # every child's ranks, this node's legal cards, and each
+                # block of equivalent cards down to its last card
+                for s in range(5):
+                    fr[d, F_RT + s] = fr[d, F_REL + s]
+                lower_rank(fr, d, F_RT, 4, fr[d, F_NTOP])
+                ntr = fr[d, F_NTR]
+                widen_blocks(L, ts, tr, d - ntr, ntr, n, lg[d], eq, fr, d, F_RT)
+                if slot >= 0:
+                    kv = pt_kv(L, n, fr, d, F_RT)
+                    pt_put(tt, slot, fr[d, F_K1], fr[d, F_K2], gen, kv, tarot_pattern(fr, d, kv),
+                           fr[d, F_CNT], res, fr[d, F_MAX] == 0, -1)
+                    ctx[C_TTSTORES] += 1
+            elif slot >= 0:
                 row_put(tt, slot, fr[d, F_K1], fr[d, F_K2], gen, fr[d, F_CNT], res,
                         fr[d, F_MAX] == 0, -1)
                 ctx[C_TTSTORES] += 1
