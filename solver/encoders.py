@@ -12,7 +12,6 @@ is never negative; ``bound()`` is an upper bound of that future value.
 
 from __future__ import annotations
 
-import os
 
 import numpy as np
 
@@ -124,8 +123,8 @@ def _hands(state):
 
 #: tarot's table: 3 the partition table (``point_search.tarot_ckey``: bounds
 #: shared by positions that differ only in cards their proof did not rely
-#: on), 0 the relative-rank key ``rkey``
-TAROT_KEYMODE = int(os.environ.get("ATOUT_TAROT_KEYMODE", "3"))
+#: on), 0 the relative-rank key ``rkey`` (the tests compare the two)
+TAROT_KEYMODE = 3
 
 
 def _rules(state, kind, trump, maxside):
