@@ -1070,6 +1070,41 @@ _M2, _P2 = 998_244_353, 2_147_483_629
 
 
 @inline_kernel
+def suit_cards(L, n, s):
+    """Every hand's remaining cards of suit ``s``."""
+    rem = 0
+    for q in range(n):
+        rem |= L[q, s]
+    return rem
+
+
+@inline_kernel
+def holder_planes(L, n, s):
+    """Suit ``s``'s remaining cards and the holder of each as three bit
+    planes of its seat number (n <= 8): (cards, plane 0, plane 1, plane 2)."""
+    rem = 0
+    o0 = 0
+    o1 = 0
+    o2 = 0
+    for q in range(n):
+        x = L[q, s]
+        rem |= x
+        if q & 1:
+            o0 |= x
+        if q & 2:
+            o1 |= x
+        if q & 4:
+            o2 |= x
+    return rem, o0, o1, o2
+
+
+@inline_kernel
+def holder_at(o0, o1, o2, r):
+    """The holder of rank ``r`` from ``holder_planes``' bit planes."""
+    return ((o0 >> r) & 1) | (((o1 >> r) & 1) << 1) | (((o2 >> r) & 1) << 2)
+
+
+@inline_kernel
 def fold_suit(k1, k2, s, rem, o0, o1, o2, eq):
     """Fold suit ``s`` into the two rolling hashes of ``rkey``: from its
     strongest remaining card down, the holder (three bit planes ``o0``,
@@ -1079,8 +1114,7 @@ def fold_suit(k1, k2, s, rem, o0, o1, o2, eq):
     while x:
         r = hibit(x)
         x ^= 1 << r
-        owner = ((o0 >> r) & 1) | (((o1 >> r) & 1) << 1) | (((o2 >> r) & 1) << 2)
-        code = owner * 4096 + eq[s, r] + 1
+        code = holder_at(o0, o1, o2, r) * 4096 + eq[s, r] + 1
         k1 = (k1 * _M1 + code) % _P1
         k2 = (k2 * _M2 + (code ^ 0x5555)) % _P2
     return (k1 * _M1 + 65535) % _P1, (k2 * _M2 + 65535) % _P2
@@ -1096,20 +1130,7 @@ def rkey(L, leader, fl, n, eq):
     k1 = 1
     k2 = 7
     for s in range(NSUITS):
-        # the holder of each card as three bit planes of its seat number (n <= 8)
-        rem = 0
-        o0 = 0
-        o1 = 0
-        o2 = 0
-        for q in range(n):
-            x = L[q, s]
-            rem |= x
-            if q & 1:
-                o0 |= x
-            if q & 2:
-                o1 |= x
-            if q & 4:
-                o2 |= x
+        rem, o0, o1, o2 = holder_planes(L, n, s)
         k1, k2 = fold_suit(k1, k2, s, rem, o0, o1, o2, eq)
     # the carried flags (Smear's may be negative) and the leader, whole
     return k1 * 4 + leader, k2 ^ (fl << 31)
@@ -1265,26 +1286,14 @@ def suit_seqs(L, n, fr, d):
     the strongest down, 3 bits each (``fr[d, F_SEQ + s]``), and their number
     (``fr[d, F_SCNT + s]``): the pattern of any depth is a prefix of it."""
     for s in range(5):
-        rem = 0
-        o0 = 0
-        o1 = 0
-        o2 = 0
-        for q in range(n):
-            x = L[q, s]
-            rem |= x
-            if q & 1:
-                o0 |= x
-            if q & 2:
-                o1 |= x
-            if q & 4:
-                o2 |= x
+        rem, o0, o1, o2 = holder_planes(L, n, s)
         seq = 0
         c = 0
         x = rem
         while x:
             r = hibit(x)
             x ^= 1 << r
-            seq = (seq << 3) | ((o0 >> r) & 1) | (((o1 >> r) & 1) << 1) | (((o2 >> r) & 1) << 2)
+            seq = (seq << 3) | holder_at(o0, o1, o2, r)
             c += 1
         fr[d, F_SEQ + s] = seq
         fr[d, F_SCNT + s] = c
@@ -1319,10 +1328,7 @@ def pt_kv(L, n, fr, d, col):
     for s in range(5):
         r = fr[d, col + s]
         if r < NOREL:
-            rem = 0
-            for q in range(n):
-                rem |= L[q, s]
-            kv |= popcount(rem >> r) << (5 * s)
+            kv |= popcount(suit_cards(L, n, s) >> r) << (5 * s)
     return kv
 
 
@@ -1334,10 +1340,7 @@ def pt_ranks(L, n, kv, fr, d, col):
         k = (kv >> (5 * s)) & 31
         r = NOREL
         if k > 0:
-            rem = 0
-            for q in range(n):
-                rem |= L[q, s]
-            x = rem
+            x = suit_cards(L, n, s)
             while x and k > 0:
                 r = hibit(x)
                 x ^= 1 << r
@@ -1374,11 +1377,12 @@ def pt_probe(tt, base, c1, c2, gen, need, fr, d):
 
 
 @inline_kernel
-def pt_put(tt, base, c1, c2, gen, kv, ph, work, value, is_lower, best):
-    """Store a bound for the partition (c1, c2, depths ``kv``, pattern hash
-    ``ph``): into its row if the bucket holds it, else over a row of another
-    solve or the row of least work."""
-    k2 = pt_k2(c2, ph)
+def pt_put(tt, base, c1, c2, gen, L, n, fr, d, work, value, is_lower, best):
+    """Store a bound for the partition of coarse key (c1, c2) and the
+    relevant ranks ``fr[d, F_RT:F_RT + 5]``: into its row if the bucket
+    holds it, else over a row of another solve or the row of least work."""
+    kv = pt_kv(L, n, fr, d, F_RT)
+    k2 = pt_k2(c2, tarot_pattern(fr, d, kv))
     g = (gen << KV_BITS) | kv
     row = -1
     vwork = 0
@@ -1477,9 +1481,7 @@ def widen_blocks(L, ts, tr, base, ntr, n, legal, eq, fr, d, col):
         rt = fr[d, col + s]
         if m == 0 or rt >= NOREL:
             continue
-        rem = 0
-        for q in range(n):
-            rem |= L[q, s]
+        rem = suit_cards(L, n, s)
         for i in range(ntr):
             if ts[base + i] == s:
                 rem |= 1 << tr[base + i]
@@ -2031,10 +2033,8 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                         fr[d, F_RT + s] = fr[d + 1, F_RT + s]
                     lower_rank(fr, d, F_RT, 4, fr[d, F_NTOP])
                     if slot >= 0:
-                        kv = pt_kv(L, n, fr, d, F_RT)
-                        pt_put(tt, slot, fr[d, F_K1], fr[d, F_K2], gen, kv,
-                               tarot_pattern(fr, d, kv), fr[d, F_CNT], res, maximizing,
-                               relative_move(L, H, n, m))
+                        pt_put(tt, slot, fr[d, F_K1], fr[d, F_K2], gen, L, n, fr, d,
+                               fr[d, F_CNT], res, maximizing, relative_move(L, H, n, m))
                         ctx[C_TTSTORES] += 1
                 elif slot >= 0:
                     row_put(tt, slot, fr[d, F_K1], fr[d, F_K2], gen, fr[d, F_CNT], res,
@@ -2103,8 +2103,7 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                 ntr = fr[d, F_NTR]
                 widen_blocks(L, ts, tr, d - ntr, ntr, n, lg[d], eq, fr, d, F_RT)
                 if slot >= 0:
-                    kv = pt_kv(L, n, fr, d, F_RT)
-                    pt_put(tt, slot, fr[d, F_K1], fr[d, F_K2], gen, kv, tarot_pattern(fr, d, kv),
+                    pt_put(tt, slot, fr[d, F_K1], fr[d, F_K2], gen, L, n, fr, d,
                            fr[d, F_CNT], res, fr[d, F_MAX] == 0, -1)
                     ctx[C_TTSTORES] += 1
             elif slot >= 0:
