@@ -113,6 +113,17 @@ class _Budget:
     def nodes(self) -> int:
         return int(self.ctx[K.C_NODES])
 
+    def report(self, lo, hi) -> bool:
+        """Call ``progress(lo, hi, nodes)``, if any; False when Ctrl-C came
+        in it (``interrupted`` is then set)."""
+        if self.progress is not None:
+            try:
+                self.progress(lo, hi, self.nodes)
+            except KeyboardInterrupt:
+                self.interrupted = True
+                return False
+        return True
+
     def spent(self) -> bool:
         """The nodes or the time are used up, or Ctrl-C stopped the work."""
         return self.interrupted or self.nodes >= self.max_nodes or \
@@ -279,12 +290,8 @@ class Solver:
                 lo = max(lo, v)
             else:
                 hi = min(hi, v)
-            if report and budget.progress is not None:
-                try:
-                    budget.progress(lo, hi, budget.nodes)
-                except KeyboardInterrupt:
-                    budget.interrupted = True
-                    return lo, hi, lo == hi
+            if report and not budget.report(lo, hi):
+                return lo, hi, lo == hi
             if walk and bisect_crossed and last_up is not None and (v >= t) != last_up:
                 walk = False        # the walk crossed the value: bisect what is left
             if walk:
@@ -358,12 +365,8 @@ class Solver:
                         hi = min(hi, v)
                     # the end moved the way it asked: gallop further
                     steps[side] = steps[side] * 2 if yes == (side == "lo") else 1
-                    if report and budget.progress is not None:
-                        try:
-                            budget.progress(lo, hi, budget.nodes)
-                        except KeyboardInterrupt:
-                            budget.interrupted = True
-                            return lo, hi, lo == hi
+                    if report and not budget.report(lo, hi):
+                        return lo, hi, lo == hi
                 side = "hi" if side == "lo" else "lo"
             cap = _next_cap(cap, budget.nodes - start)
         return lo, hi, True
@@ -480,13 +483,9 @@ class Solver:
             best = vlo if best is None else (max(best, vlo) if maximizing else min(best, vlo))
             done = len(values) == len(state.legal_cards())
             lo, hi = (best, best if done else most) if maximizing else (least if not done else best, best)
-            if budget.progress is not None:
-                try:
-                    budget.progress(*clip(lo, hi), budget.nodes)
-                except KeyboardInterrupt:
-                    budget.interrupted = True
-                    exact = False
-                    break
+            if not budget.report(*clip(lo, hi)):
+                exact = False
+                break
         done = len(values) == len(state.legal_cards())
         exact = exact and done
         if maximizing:
