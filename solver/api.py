@@ -468,6 +468,7 @@ class Solver:
                 state.undo()
         if _guesses_by_playout(pos):
             todo = _best_playout_first(todo, maximizing, self.mv, self.sc, self.lg)
+            _share_killers(todo)
         for group, child, guess in todo:
             growth = 2
             if best is not None:
@@ -638,6 +639,18 @@ def _best_playout_first(todo, maximizing, mv, sc, lg) -> list:
     first = pick(range(len(todo)), key=lambda i: guesses[i])
     group, child, _ = todo[first]
     return [(group, child, guesses[first])] + [t for i, t in enumerate(todo) if i != first]
+
+
+def _share_killers(todo) -> None:
+    """Belote every card: the cards' positions keep their killers (the
+    card that last cut at each depth) in one frame array, so that what cut
+    under one card is tried early under the next (the positions are one ply
+    deep alike; each search writes its frames from that depth on). 200
+    colver deals, colver's rules: 66.22M -> 65.97M nodes, median 188k ->
+    186k; 30 deals, atout's rules: 10.44M -> 10.17M."""
+    shared = todo[0][1].gfr
+    for _group, child, _guess in todo:
+        child.gfr = shared
 
 
 def equivalent_groups(state, pos: Position, codec) -> list:
