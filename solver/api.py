@@ -461,11 +461,14 @@ class Solver:
         values, best, exact = {}, None, True
         todo = []           # (group, its position, the guess of its first probe)
         for group in groups:
-            state.play(group[0])
-            try:
-                todo.append((group, codec.encode(state), None))
-            finally:
-                state.undo()
+            child = _child_position(pos, group[0])
+            if child is None:
+                state.play(group[0])
+                try:
+                    child = codec.encode(state)
+                finally:
+                    state.undo()
+            todo.append((group, child, None))
         if _guesses_by_playout(pos):
             todo = _best_playout_first(todo, maximizing, self.mv, self.sc, self.lg)
             _share_killers(todo)
@@ -639,6 +642,16 @@ def _best_playout_first(todo, maximizing, mv, sc, lg) -> list:
     first = pick(range(len(todo)), key=lambda i: guesses[i])
     group, child, _ = todo[first]
     return [(group, child, guesses[first])] + [t for i, t in enumerate(todo) if i != first]
+
+
+def _child_position(pos, card):
+    """Belote: the position after ``card`` made from ``pos``'s arrays
+    (``encoders.belote_child``) when the card does not end the trick; else
+    None (the engine plays it and the position is encoded)."""
+    if not _guesses_by_playout(pos):
+        return None
+    from .encoders import belote_child
+    return belote_child(pos, card)
 
 
 def _share_killers(todo) -> None:
