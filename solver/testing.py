@@ -216,12 +216,14 @@ def peak_memory_of_a_solve(name: str, max_nodes: int | None) -> dict:
     deal of the game with the default table (every card, the line), with
     its nodes and whether the answer was exact within ``max_nodes``.
 
-    The search's compiled code is put on disk first, by a one-node solve in
+    The search's compiled code is put on disk first, by the same solve in
     another process: compiling it peaks far higher (about 1.8 GB for the
     point games' search, LLVM's own memory) and happens once after an
     install, so a measure that compiled or not by the order the tests ran
-    in would not be one measure."""
-    _run_memory_probe(name, 1)
+    in would not be one measure. (The same solve, not a shorter one: a
+    kernel that only a longer solve reaches would compile in the measured
+    process.)"""
+    _run_memory_probe(name, max_nodes)
     return _run_memory_probe(name, max_nodes)
 
 
