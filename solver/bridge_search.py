@@ -958,17 +958,19 @@ def later_trumps(L, leader, trump, sides):
 # on 2 * PT_WAYS rows of the table (``tt_keys`` int64[., 3], ``tt_vals``
 # int32[., 3]) from row ``base``; entry e (0 <= e < PT_WAYS) is
 #   keys[a, 0] lengths (4 bits per hand and suit)   keys[a, 1] pattern of suits 0, 1
-#   keys[a + 1, 0] pattern of suits 2, 3            keys[a + 1, 1] age (store count)
+#   keys[a + 1, 0] pattern of suits 2, 3            keys[a + 1, 1] (unused)
 #   keys[a, 2] lower bound                          keys[a + 1, 2] upper bound
-#   with a = base + 2e, and vals[base + PT_WAYS + e] its tag, -1 - generation
-#   * 4 - leader (0: empty), and its best lead (-1: none); rows base ..
-#   base + PT_WAYS - 1 of ``tt_vals`` are unused. (A tag is 32 bits: past 2**29
-#   solves of one Solver it no longer fits and never matches: no hits, no
-#   wrong answers.)
+#   with a = base + 2e; vals[base + PT_WAYS + e] is its tag, -1 - generation
+#   * 4 - leader (0: empty), its best lead (-1: none) and its signature
+#   (``_pt_entry_sig``), and vals[base + e, 0] its age (the store count).
+#   (A tag is 32 bits: past 2**29 solves of one Solver it no longer fits and
+#   never matches: no hits, no wrong answers.)
 # A probe reads the tags first (12 cache lines a bucket, where reading the
 # keys of every entry took 48: perf put 40% of the probe on the first load of
-# each entry), then the keys and bounds of the entries of this solve and
-# leader only (one cache line or two each).
+# each entry), then the keys and bounds only of the entries of this solve
+# and leader whose signature agrees with the position (one cache line or
+# two each: 2.2 entries a probe instead of 13 on the tables of deals
+# 5000-5005); a store reads the tags and the ages (24 cache lines).
 # A suit's pattern is the owners of its k top cards (2 bits each, strongest
 # first) then k (4 bits). A lengths key has at most ``PT_WAYS`` entries, and
 # deep searches visit many more patterns per key: 64 ways took 18% fewer
@@ -1096,17 +1098,59 @@ def _pattern_ranks(L, keys, a, rt):
 
 
 @kernel
+def _pt_sig(cf, cnt):
+    """The position's signature: the owners of the two top cards of each
+    suit (4 bits a suit, 0 where there is no such card)."""
+    sig = 0
+    for s in range(4):
+        c = cnt[s]
+        if c >= 1:
+            sig |= ((cf[s] >> (2 * (c - 1))) & 3) << (4 * s + 2)
+        if c >= 2:
+            sig |= ((cf[s] >> (2 * (c - 2))) & 3) << (4 * s)
+    return sig
+
+
+@kernel
+def _pt_entry_sig(p01, p23):
+    """An entry's signature word (beside its tag): the owners of the top two
+    cards of each suit its pattern fixes (bits 0-15, as ``_pt_sig``) and
+    which of those bits it fixes (bits 16-31). A position can match the
+    entry only if it agrees on the fixed bits: the probe skips the others
+    without reading their keys (12 of the 13 entries of a probe with the
+    same lengths failed the pattern)."""
+    val = 0
+    fix = 0
+    for s in range(4):
+        pat = (p01 >> (30 * (1 - s))) & 0x3FFFFFFF if s < 2 else (p23 >> (30 * (3 - s))) & 0x3FFFFFFF
+        k = pat & 15
+        own = pat >> 4
+        if k >= 1:
+            val |= ((own >> (2 * (k - 1))) & 3) << (4 * s + 2)
+            fix |= 12 << (4 * s)
+        if k >= 2:
+            val |= ((own >> (2 * (k - 2))) & 3) << (4 * s)
+            fix |= 3 << (4 * s)
+    return np.int32(val | (fix << 16))     # as the table's int32 holds it
+
+
+@kernel
 def _pt_probe(L, tag, lk, base, need, tt_keys, tt_vals, cf, cnt, rt):
     """Look the position up in its bucket: (1 yes / 0 no / -1 unknown,
     best lead or -1, the bound that answers). On an answer ``rt`` gets the
-    entry's relevant ranks."""
+    entry's relevant ranks. (The hint is the best lead of an entry of the
+    same lengths and signature whose other top cards differ.)"""
     best = -1
     hint = -1
+    sig = _pt_sig(cf, cnt)
     for e in range(PT_WAYS):
         if tt_vals[base + PT_WAYS + e, 0] != tag:
             continue
         a = base + 2 * e
         v = base + PT_WAYS + e
+        w = np.int64(tt_vals[v, 2])
+        if ((w ^ sig) & (w >> 16) & 0xFFFF) != 0:
+            continue
         if tt_keys[a, 0] != lk:
             continue
         if not _pt_match(tt_keys, a, cf, cnt):
@@ -1148,18 +1192,21 @@ def _pt_store(L, tag, lk, base, value, is_lower, best, rt, tt_keys, tt_vals, cf,
             p01 = (p01 << 30) | pat
         else:
             p23 = (p23 << 30) | pat
+    esig = _pt_entry_sig(p01, p23)
     victim = -1
     vage = 0
     found = False
     for e in range(PT_WAYS):
         a = base + 2 * e
-        valid = tt_vals[base + PT_WAYS + e, 0] == tag
-        if valid and tt_keys[a, 0] == lk and tt_keys[a, 1] == p01 and tt_keys[a + 1, 0] == p23:
+        v = base + PT_WAYS + e
+        valid = tt_vals[v, 0] == tag
+        if (valid and tt_vals[v, 2] == esig and tt_keys[a, 0] == lk and tt_keys[a, 1] == p01
+                and tt_keys[a + 1, 0] == p23):
             victim = e
             found = True
             break
         # else replace an entry of another solve, or the oldest
-        entry_age = tt_keys[a + 1, 1] if valid else -1
+        entry_age = tt_vals[base + e, 0] if valid else -1
         if victim < 0 or entry_age < vage:
             victim = e
             vage = entry_age
@@ -1170,10 +1217,11 @@ def _pt_store(L, tag, lk, base, value, is_lower, best, rt, tt_keys, tt_vals, cf,
         tt_keys[a, 1] = p01
         tt_keys[a + 1, 0] = p23
         tt_vals[v, 0] = tag
+        tt_vals[v, 2] = esig
         tt_keys[a, 2] = -1000000
         tt_keys[a + 1, 2] = 1000000
         tt_vals[v, 1] = -1
-    tt_keys[a + 1, 1] = age
+    tt_vals[base + victim, 0] = min(age, 0x7FFFFFFF)
     if is_lower:
         if value > tt_keys[a, 2]:
             tt_keys[a, 2] = value
