@@ -1140,7 +1140,8 @@ def _pt_entry_sig(p01, p23):
         if k >= 2:
             val |= ((own >> (2 * (k - 2))) & 3) << (4 * s)
             fix |= 3 << (4 * s)
-    return np.int32(val | (fix << 16))     # as the table's int32 holds it
+    w = val | (fix << 16)
+    return w - (1 << 32) if w >= (1 << 31) else w     # as the table's int32 holds it
 
 
 @kernel
