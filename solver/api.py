@@ -179,7 +179,7 @@ class Solver:
             raise RuleError(f"tt_bits {tt_bits!r}: use 10..28 (table of 2**tt_bits entries)")
         size = 1 << int(tt_bits)
         self.tt_keys = np.zeros((size, 3), dtype=np.int64)
-        self.tt_vals = np.zeros((size, 3), dtype=np.int32)
+        self.tt_vals = np.zeros(size * 3, dtype=np.int32)   # flat: see bridge_search's buckets
         # the point games' table: one cache line a probe (the pages of the
         # table a solver does not search are never touched, so cost no memory)
         self.rows = row_table.new_table(size)

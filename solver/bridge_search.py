@@ -955,25 +955,35 @@ def later_trumps(L, leader, trump, sides):
 # winner when it beat a card of its suit.
 #
 # A bucket is ``PT_WAYS`` entries chosen by the hand lengths and the leader,
-# on 2 * PT_WAYS rows of the table (``tt_keys`` int64[., 3], ``tt_vals``
-# int32[., 3]) from row ``base``; entry e (0 <= e < PT_WAYS) is
+# on 2 * PT_WAYS rows of ``tt_keys`` (int64[., 3]) from row ``base`` and
+# 6 * PT_WAYS values of ``tt_vals`` (int32, flat) from 3 * base; entry e
+# (0 <= e < PT_WAYS) is
 #   keys[a, 0] lengths (4 bits per hand and suit)   keys[a, 1] pattern of suits 0, 1
-#   keys[a + 1, 0] pattern of suits 2, 3            keys[a + 1, 1] age (store count)
+#   keys[a + 1, 0] pattern of suits 2, 3            keys[a + 1, 1] (unused)
 #   keys[a, 2] lower bound                          keys[a + 1, 2] upper bound
-#   with a = base + 2e, and vals[base + PT_WAYS + e] its tag, -1 - generation
-#   * 4 - leader (0: empty), and its best lead (-1: none); rows base ..
-#   base + PT_WAYS - 1 of ``tt_vals`` are unused. (A tag is 32 bits: past 2**29
-#   solves of one Solver it no longer fits and never matches: no hits, no
-#   wrong answers.)
-# A probe reads the tags first (12 cache lines a bucket, where reading the
-# keys of every entry took 48: perf put 40% of the probe on the first load of
-# each entry), then the keys and bounds of the entries of this solve and
-# leader only (one cache line or two each).
+#   with a = base + 2e, and in ``tt_vals`` from 3 * base (``V_*``) its tag,
+#   -1 - generation * 4 - leader (0: empty), at e, its signature
+#   (``_pt_entry_sig``) at V_SIG + e, its best lead (-1: none) at V_BEST + e
+#   and its age (the store count) at V_AGE + e. (A tag is 32 bits: past
+#   2**29 solves of one Solver it no longer fits and never matches: no
+#   hits, no wrong answers.)
+# A probe makes a bit mask of the entries whose tag and signature agree
+# with the position, in one pass without branches over the tags and
+# signatures (8 cache lines, prefetched when the trick ends), then reads
+# the keys and bounds of those entries only (2.2 a probe on the tables of
+# deals 5000-5005, where 13 had the same tag and lengths). Reading the keys
+# of every entry took 48 cache lines (perf put 40% of the probe on the
+# first load of each entry); a branch on each tag mispredicted at random.
 # A suit's pattern is the owners of its k top cards (2 bits each, strongest
 # first) then k (4 bits). A lengths key has at most ``PT_WAYS`` entries, and
 # deep searches visit many more patterns per key: 64 ways took 18% fewer
 # nodes than 32 on opening leads (128: 4% fewer again, slower scans).
 PT_WAYS = 64
+# the bucket's values (``tt_vals`` from 3 * base: 384 int32s, 24 cache
+# lines, the last 128 unused): each entry's tag, signature, best lead, age
+V_SIG = PT_WAYS
+V_BEST = 2 * PT_WAYS
+V_AGE = 3 * PT_WAYS
 
 
 def _compress_tables():
@@ -1050,8 +1060,9 @@ def _prefetch_tags(tt_vals, base):
     """Start fetching the tags of the bucket at ``base`` (its 12 cache lines)
     while the trick-start bounds are worked out: the probe's first read of
     a bucket waited for memory."""
-    for e in range(0, PT_WAYS, 5):
-        _prefetch_row(tt_vals, base + PT_WAYS + e)
+    for k in range(8):
+        # the k-th cache line of the bucket's values: tags, then signatures
+        _prefetch_row(tt_vals, 3 * base + 16 * k)
 
 
 @kernel
@@ -1096,23 +1107,103 @@ def _pattern_ranks(L, keys, a, rt):
 
 
 @kernel
+def _pt_sig(cf, cnt):
+    """The position's signature: the owners of the two top cards of each
+    suit (4 bits a suit, 0 where there is no such card)."""
+    sig = 0
+    for s in range(4):
+        c = cnt[s]
+        if c >= 1:
+            sig |= ((cf[s] >> (2 * (c - 1))) & 3) << (4 * s + 2)
+        if c >= 2:
+            sig |= ((cf[s] >> (2 * (c - 2))) & 3) << (4 * s)
+    return sig
+
+
+@kernel
+def _pt_entry_sig(p01, p23):
+    """An entry's signature word (beside its tag): the owners of the top two
+    cards of each suit its pattern fixes (bits 0-15, as ``_pt_sig``) and
+    which of those bits it fixes (bits 16-31). A position can match the
+    entry only if it agrees on the fixed bits: the probe skips the others
+    without reading their keys (12 of the 13 entries of a probe with the
+    same lengths failed the pattern)."""
+    val = 0
+    fix = 0
+    for s in range(4):
+        pat = (p01 >> (30 * (1 - s))) & 0x3FFFFFFF if s < 2 else (p23 >> (30 * (3 - s))) & 0x3FFFFFFF
+        k = pat & 15
+        own = pat >> 4
+        if k >= 1:
+            val |= ((own >> (2 * (k - 1))) & 3) << (4 * s + 2)
+            fix |= 12 << (4 * s)
+        if k >= 2:
+            val |= ((own >> (2 * (k - 2))) & 3) << (4 * s)
+            fix |= 3 << (4 * s)
+    w = val | (fix << 16)
+    return w - (1 << 32) if w >= (1 << 31) else w     # as the table's int32 holds it
+
+
+@kernel
+def _pt_candidates(vf, o, tag, sig):
+    """The entries of the bucket (its values from ``vf[o]``) of this solve
+    and leader whose signature agrees with the position's, as a bit mask:
+    one pass without branches over 8 cache lines (a branch per entry
+    mispredicted at random). The indices are unsigned: numba adds no
+    negative-index fix-up, and the loop becomes vector loads."""
+    mm = 0
+    for e in range(PT_WAYS):
+        w = np.int64(vf[np.uint64(o + V_SIG + e)])
+        ok = (vf[np.uint64(o + e)] == tag) & (((w ^ sig) & (w >> 16) & 0xFFFF) == 0)
+        mm |= np.int64(ok) << e
+    return mm
+
+
+@kernel
+def _pt_same_sig(vf, o, tag, esig):
+    """The entries of the bucket of this solve and leader with the signature
+    ``esig``, as a bit mask (the only ones that can hold a given pattern)."""
+    mm = 0
+    for e in range(PT_WAYS):
+        ok = (vf[np.uint64(o + e)] == tag) & (vf[np.uint64(o + V_SIG + e)] == esig)
+        mm |= np.int64(ok) << e
+    return mm
+
+
+@kernel
+def _pt_victim(vf, o, tag):
+    """The entry a new pattern replaces: the first of another solve (or
+    empty), else the oldest of this one."""
+    victim = -1
+    vage = 0
+    for e in range(PT_WAYS):
+        entry_age = np.int64(vf[np.uint64(o + V_AGE + e)]) if vf[np.uint64(o + e)] == tag else -1
+        if victim < 0 or entry_age < vage:
+            victim = e
+            vage = entry_age
+    return victim
+
+
+@kernel
 def _pt_probe(L, tag, lk, base, need, tt_keys, tt_vals, cf, cnt, rt):
     """Look the position up in its bucket: (1 yes / 0 no / -1 unknown,
     best lead or -1, the bound that answers). On an answer ``rt`` gets the
-    entry's relevant ranks."""
+    entry's relevant ranks. (The hint is the best lead of an entry of the
+    same lengths and signature whose other top cards differ.)"""
     best = -1
     hint = -1
-    for e in range(PT_WAYS):
-        if tt_vals[base + PT_WAYS + e, 0] != tag:
-            continue
+    o = 3 * base
+    cand = _pt_candidates(tt_vals, o, tag, _pt_sig(cf, cnt))
+    while cand != 0:
+        e = lobit(cand)
+        cand &= cand - 1
         a = base + 2 * e
-        v = base + PT_WAYS + e
         if tt_keys[a, 0] != lk:
             continue
         if not _pt_match(tt_keys, a, cf, cnt):
             # same lengths, other top cards: its best lead is still a hint
-            if tt_vals[v, 1] >= 0:
-                hint = tt_vals[v, 1]
+            if tt_vals[np.uint64(o + V_BEST + e)] >= 0:
+                hint = tt_vals[np.uint64(o + V_BEST + e)]
             continue
         if tt_keys[a, 2] >= need:
             _pattern_ranks(L, tt_keys, a, rt)
@@ -1120,8 +1211,8 @@ def _pt_probe(L, tag, lk, base, need, tt_keys, tt_vals, cf, cnt, rt):
         if tt_keys[a + 1, 2] < need:
             _pattern_ranks(L, tt_keys, a, rt)
             return 0, -1, tt_keys[a + 1, 2]
-        if tt_vals[v, 1] >= 0:
-            best = tt_vals[v, 1]
+        if tt_vals[np.uint64(o + V_BEST + e)] >= 0:
+            best = tt_vals[np.uint64(o + V_BEST + e)]
     if best < 0:
         best = hint
     return -1, best, np.int64(0)
@@ -1148,39 +1239,38 @@ def _pt_store(L, tag, lk, base, value, is_lower, best, rt, tt_keys, tt_vals, cf,
             p01 = (p01 << 30) | pat
         else:
             p23 = (p23 << 30) | pat
+    esig = _pt_entry_sig(p01, p23)
+    o = 3 * base
     victim = -1
-    vage = 0
-    found = False
-    for e in range(PT_WAYS):
+    cand = _pt_same_sig(tt_vals, o, tag, esig)
+    while cand != 0:
+        e = lobit(cand)
+        cand &= cand - 1
         a = base + 2 * e
-        valid = tt_vals[base + PT_WAYS + e, 0] == tag
-        if valid and tt_keys[a, 0] == lk and tt_keys[a, 1] == p01 and tt_keys[a + 1, 0] == p23:
+        if tt_keys[a, 0] == lk and tt_keys[a, 1] == p01 and tt_keys[a + 1, 0] == p23:
             victim = e
-            found = True
             break
-        # else replace an entry of another solve, or the oldest
-        entry_age = tt_keys[a + 1, 1] if valid else -1
-        if victim < 0 or entry_age < vage:
-            victim = e
-            vage = entry_age
+    found = victim >= 0
+    if not found:
+        victim = _pt_victim(tt_vals, o, tag)
     a = base + 2 * victim
-    v = base + PT_WAYS + victim
     if not found:
         tt_keys[a, 0] = lk
         tt_keys[a, 1] = p01
         tt_keys[a + 1, 0] = p23
-        tt_vals[v, 0] = tag
+        tt_vals[np.uint64(o + victim)] = tag
+        tt_vals[np.uint64(o + V_SIG + victim)] = esig
         tt_keys[a, 2] = -1000000
         tt_keys[a + 1, 2] = 1000000
-        tt_vals[v, 1] = -1
-    tt_keys[a + 1, 1] = age
+        tt_vals[np.uint64(o + V_BEST + victim)] = -1
+    tt_vals[np.uint64(o + V_AGE + victim)] = min(age, 0x7FFFFFFF)
     if is_lower:
         if value > tt_keys[a, 2]:
             tt_keys[a, 2] = value
     elif value < tt_keys[a + 1, 2]:
         tt_keys[a + 1, 2] = value
     if best >= 0:
-        tt_vals[v, 1] = best
+        tt_vals[np.uint64(o + V_BEST + victim)] = best
 
 
 @kernel
@@ -1206,8 +1296,8 @@ def _widen_blocks(L, ts, tr, base, ntr, legal, rt):
     lowest relevant rank of its suit is relevant down to its last card."""
     for s in range(4):
         m = legal[s]
-        if m == 0 or rt[s] >= NOREL:
-            continue
+        if m & (m - 1) == 0 or rt[s] >= NOREL:
+            continue        # no card, or a single card: a block of its own
         rem = 0
         for q in range(SEATS):
             rem |= L[q, s]

@@ -96,6 +96,54 @@ def test_suit_codes_match_the_card_by_card_reference():
         assert (int(key) % (1 << 64), list(cf), list(cnt)) == plain_suit_codes(lanes)
 
 
+def test_the_table_signature_keeps_every_matching_entry():
+    # an entry stored for a position (any number of relevant top cards per
+    # suit) agrees with the signature of every position its pattern matches,
+    # and the probe's mask finds it: the signature only skips entries that
+    # cannot match
+    rng = random.Random(11)
+    cf = np.zeros(4, dtype=np.int64)
+    cnt = np.zeros(4, dtype=np.int64)
+    tt_keys = np.zeros((2 * K.PT_WAYS, 3), dtype=np.int64)
+    skipped = 0
+    for _ in range(400):
+        lanes = np.zeros((4, 6), dtype=np.int64)
+        for s in range(4):
+            for r in range(13):
+                if rng.random() < 0.6:
+                    lanes[rng.randrange(4), s] |= 1 << r
+        K._suit_codes(lanes, cf, cnt)
+        p01 = p23 = 0
+        for s in range(4):
+            k = rng.randint(0, int(cnt[s]))
+            pat = ((int(cf[s]) >> (2 * (int(cnt[s]) - k))) << 4) | k
+            if s < 2:
+                p01 = (p01 << 30) | pat
+            else:
+                p23 = (p23 << 30) | pat
+        tt_keys[0, 1], tt_keys[1, 0] = p01, p23
+        esig = int(K._pt_entry_sig(p01, p23))
+        # other positions: the entry matches them exactly when they agree
+        for _ in range(20):
+            other = lanes.copy()
+            s = rng.randrange(4)
+            r = rng.randrange(13)
+            holder = [q for q in range(4) if (other[q, s] >> r) & 1]
+            if holder:
+                other[holder[0], s] ^= 1 << r
+                other[rng.randrange(4), s] |= 1 << r
+            cf2 = np.zeros(4, dtype=np.int64)
+            cnt2 = np.zeros(4, dtype=np.int64)
+            K._suit_codes(other, cf2, cnt2)
+            vals = np.zeros(6 * K.PT_WAYS, dtype=np.int32)
+            vals[0], vals[K.V_SIG] = -5, esig
+            mask = int(K._pt_candidates(vals, 0, -5, K._pt_sig(cf2, cnt2)))
+            if K._pt_match(tt_keys, 0, cf2, cnt2):
+                assert mask == 1
+            skipped += mask == 0
+    assert skipped > 0
+
+
 def kernel_legal_cards(state, pos, codec):
     """The legal cards of the player on turn as the game's kernel sees them."""
     out = np.zeros(K.NSUITS, dtype=np.int64)
