@@ -13,7 +13,7 @@ for the max side (``need`` goes down by it, as in the bridge search) and a
 path (the flags "has each side won a trick", the tarot oudlers, the Smear
 trump and game-point difference). ``term(fl)`` is added at the end of the
 deal, shifted so that it is never negative. Tarot keys its table by
-partition (``R_KEYMODE`` 3, ``tarot_ckey``: see there). The table key (``rkey``: who
+partition (``R_KEYMODE`` 3, ``pt_ckey``: see there), and so does tarocco. The table key (``rkey``: who
 holds each remaining card in order of strength, with its label; tarot2:
 ``rkey_piles``, its face-down pile cards told apart) includes the leader and ``fl``, so a stored bound
 is a bound of exactly the value that follows. The search carries the number
@@ -49,7 +49,8 @@ G_DISC = 22       # tarocco: points of the discard
 G_HL = 23         # Smear: High + Low of the max side for trump 0..3 (4 entries)
 G_FIXED = 27      # Smear: the trump was fixed by the contract
 G_VARIANT = 28    # Belote: rule variant bits (V_NO_UNDERTRUMP, V_NO_PARTNER_OVERTRUMP)
-N_GRULES = 32
+G_LOW = 32        # the partition table: per lane 0-5, the bits of its low cards (6 entries)
+N_GRULES = 40
 
 #: Belote rule variants (``engine.belote.VARIANT_FLAGS``), bits of ``rules[G_VARIANT]``
 V_NO_UNDERTRUMP = 1
@@ -1231,18 +1232,20 @@ def rkey_piles(L, H, leader, fl, n, eq):
     return k1 * 4 + leader, k2 ^ (fl << 31)
 
 
-# -- partition table (R_KEYMODE 3, tarot) ------------------------------------------
+# -- partition table (R_KEYMODE 3, tarot and tarocco) ------------------------------
 #
-# Partition search for tarot (as ``bridge_search``'s partition table): a
-# bound proven at a trick start holds for every position where each seat
-# holds the same number of low cards (plain 1 to 10, trumps 2 to 20: one
-# label, a half point) and the same labelled cards (honours, Petit, 21,
-# Excuse) of each suit, the leader and the flags the same (``tarot_ckey``),
+# Partition search for tarot and tarocco (as ``bridge_search``'s partition
+# table): a bound proven at a trick start holds for every position where
+# each seat holds the same number of low cards (the game's ``rules[G_LOW +
+# s]``, ``encoders.low_masks``: tarot's plain 1 to 10 and trumps 2 to 20,
+# tarocco's plain cards of one point and trumps 2 to 20) and the same other
+# cards (honours, trumps 1 and 21, the fool) of each suit, the leader and
+# the flags the same (``pt_ckey``),
 # and, in each suit, the cards from the top down to the lowest rank the
 # proof relied on are held by the same seats (``tarot_pattern``). The
 # search carries that lowest relevant rank per suit (``NOREL``: none) up the
 # tree, in the frame columns ``F_RT``: a trick won by a card that beat a card
-# of its suit, the duty to overtrump (the trick's best trump), the master
+# of its suit, tarot's duty to overtrump (the trick's best trump), the master
 # trumps of the trick-start bounds, the leader's cash; the cutting child's
 # at a cut, every child's at a node where all moves failed (each block of
 # equivalent cards tried down to its last card, ``widen_blocks``).
@@ -1260,20 +1263,23 @@ KV_MASK = (1 << KV_BITS) - 1
 
 
 @inline_kernel
-def tarot_ckey(L, leader, fl, n):
+def pt_ckey(L, leader, fl, n, rules):
     """The coarse key of the partition table: per seat and suit, the count
-    of its low cards and its labelled cards; the leader and the flags."""
+    of its low cards (``rules[G_LOW + s]``: a run of ranks of one label, no
+    special role) and its other cards, packed as bits below and above that
+    run; the leader and the flags."""
     k1 = 5
     k2 = 13
     for q in range(n):
         for s in range(NSUITS):
             x = L[q, s]
-            if s < 4:
-                code = popcount(x & TAROT_LOW_PLAIN) | ((x >> 10) << 5)
-            elif s == 4:
-                code = popcount(x & TAROT_LOW_TRUMPS) | ((x & 1) << 5) | (((x >> 20) & 1) << 6)
+            low = rules[G_LOW + s]
+            if low == 0:
+                code = x
             else:
-                code = x & 1
+                below = (low & -low) - 1       # the ranks under the low run
+                above = x >> (hibit(low) + 1)
+                code = popcount(x & low) | (((x & below) | (above << popcount(below))) << 5)
             code = code * 64 + q * 8 + s + 1
             k1 = (k1 * _M1 + code) % _P1
             k2 = (k2 * _M2 + (code ^ 0x5555)) % _P2
@@ -1458,11 +1464,11 @@ def trick_rel(ts, tr, base, n, fr, d):
 
 
 @inline_kernel
-def overtrump_rel(L, p, ts, tr, base, ntr):
+def overtrump_rel(L, p, ts, tr, base, ntr, kind):
     """Tarot's duty to overtrump: when seat ``p`` must play a trump and a
     trump is in the trick, its legal cards depend on the trick's best trump:
-    its rank (NOREL: no such duty here)."""
-    if ntr == 0 or L[p, 4] == 0:
+    its rank (NOREL: no such duty here; tarocco has none)."""
+    if kind != TAROT or ntr == 0 or L[p, 4] == 0:
         return NOREL
     led = led_of(ts, base, ntr)
     if led < 0 or (led != 4 and L[p, led] != 0):
@@ -1857,7 +1863,7 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
     maxside = rules[R_MAXSIDE]
     gen = rules[R_GEN]
     kind = rules[G_KIND]
-    # the partition table: relevant ranks carried up the tree (tarot)
+    # the partition table: relevant ranks carried up the tree (tarot, tarocco)
     rel = rules[R_KEYMODE] == 3
     d = d0
     fr[d, F_NTR] = ntr0
@@ -1920,7 +1926,7 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                     if rel:
                         master_run_rel(L, n, sides, maxside, fr, d, F_RT)
                 elif rel:
-                    k1, k2 = tarot_ckey(L, leader, fl, n)
+                    k1, k2 = pt_ckey(L, leader, fl, n, rules)
                     slot = tt_slot(k1, k2, rules[R_TTMASK]) & ~(PT_ROWS - 1)
                     ctx[C_TTPROBES] += 1
                     fr[d, F_K1] = k1
@@ -1933,8 +1939,13 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                         resolved = True
                         pt_ranks(L, n, kv, fr, d, F_RT)
                     else:
-                        lower, upper = tarot_cash_bounds(L, n, leader, cnt, fl, fr[d, F_BP],
-                                                         rules, sides, kp, lower, upper)
+                        if kind == TAROT:
+                            lower, upper = tarot_cash_bounds(L, n, leader, cnt, fl, fr[d, F_BP],
+                                                             rules, sides, kp, lower, upper)
+                        else:
+                            lower, upper = tarocco_cash_bounds(L, H, n, leader, cnt, fl,
+                                                               fr[d, F_BP], rules, sides, kp,
+                                                               lower, upper)
                         if need <= lower or need > upper:
                             res = lower if need <= lower else upper
                             resolved = True
@@ -1993,7 +2004,7 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                 if rel:
                     for s in range(5):
                         fr[d, F_REL + s] = NOREL
-                    fr[d, F_NTOP] = overtrump_rel(L, p, ts, tr, d - ntr, ntr)
+                    fr[d, F_NTOP] = overtrump_rel(L, p, ts, tr, d - ntr, ntr, kind)
                 fr[d, F_NM] = gen_moves(L, H, ts, tr, ntr, d, leader, p, fl, rules, sides, kp, eq,
                                         mv, sc, lg, best, killer)
                 fr[d, F_IDX] = 0
