@@ -18,9 +18,12 @@ TAROCCO = get_game("tarocco")
 #: the cards with a role of their own: kept in hand while another is legal in every other deal
 SPECIAL = (FOOL, trump_card(1), trump_card(21))
 
-#: (seed, tricks left) of endings where one relevance rule is needed (set
-#: below, each found by leaving that rule out of the search)
-NEEDS_A_RULE = []
+#: (seed, tricks left) of endings where one relevance rule is needed: the
+#: trick won by a card that beat one of its suit (50000), each block of
+#: equivalent cards down to its last card at a node where every move failed
+#: (52078), the master trumps of the trick-start bounds (50352), the
+#: leader's cash (50345). (Tarocco has no duty to overtrump.)
+NEEDS_A_RULE = [(50000, 5), (52078, 4), (50352, 5), (50345, 5)]
 
 
 def ending(seed, tricks):
