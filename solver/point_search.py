@@ -12,8 +12,8 @@ for the max side (``need`` goes down by it, as in the bridge search) and a
 *terminal* part, a function of a small integer ``fl`` carried along the
 path (the flags "has each side won a trick", the tarot oudlers, the Smear
 trump and game-point difference). ``term(fl)`` is added at the end of the
-deal, shifted so that it is never negative. Tarot keys its table by
-partition (``R_KEYMODE`` 3, ``pt_ckey``: see there), and so does tarocco. The table key (``rkey``: who
+deal, shifted so that it is never negative. Tarot and tarocco key their
+table by partition (``R_KEYMODE`` 3, ``pt_ckey``: see there). The table key (``rkey``: who
 holds each remaining card in order of strength, with its label; tarot2:
 ``rkey_piles``, its face-down pile cards told apart) includes the leader and ``fl``, so a stored bound
 is a bound of exactly the value that follows. The search carries the number
