@@ -121,10 +121,34 @@ def _hands(state):
     return [set(h) for h in state.hands]
 
 
-#: tarot's table: 3 the partition table (``point_search.tarot_ckey``: bounds
-#: shared by positions that differ only in cards their proof did not rely
-#: on), 0 the relative-rank key ``rkey`` (the tests compare the two)
+#: tarot's and tarocco's tables: 3 the partition table (``point_search.pt_ckey``:
+#: bounds shared by positions that differ only in cards their proof did not
+#: rely on), 0 the relative-rank key ``rkey`` (the tests compare the two)
 TAROT_KEYMODE = 3
+TAROCCO_KEYMODE = 3
+
+
+def low_masks(eq, moves):
+    """The partition table's low cards (``rules[G_LOW:G_LOW + 6]``): per lane
+    0-4, the ranks of the label most of its cards (kernel moves ``moves``,
+    the deck) share, when they are a run of adjacent ranks: cards told apart
+    by rank only, every other card of the lane ranking above or below them
+    all, so that the coarse key's counts fix each suit's labels in order of
+    strength. The fool's lane has none (0)."""
+    out = np.zeros(6, dtype=np.int64)
+    for s in range(5):
+        ranks = sorted(m & 31 for m in moves if m >> 5 == s)
+        labels = [int(eq[s, r]) for r in ranks]
+        if not labels:
+            continue
+        lab = max(set(labels), key=labels.count)
+        run = [r for r in ranks if eq[s, r] == lab]
+        if len(run) < 2:
+            continue
+        i = ranks.index(run[0])
+        assert ranks[i:i + len(run)] == run, "the low cards of a lane must be adjacent"
+        out[s] = sum(1 << r for r in run)
+    return out
 
 
 def _rules(state, kind, trump, maxside):
@@ -139,6 +163,8 @@ def _rules(state, kind, trump, maxside):
     rules[K.R_KEYMODE] = 2 if kind == R.TAROT2 else 0
     if kind == R.TAROT:
         rules[K.R_KEYMODE] = TAROT_KEYMODE
+    if kind == R.TAROCCO:
+        rules[K.R_KEYMODE] = TAROCCO_KEYMODE
     rules[K.R_USEPTS] = 1
     rules[R.G_KIND] = kind
     return rules
@@ -296,6 +322,7 @@ def encode_tarocco(state):
         m = plain_move(c)
         pts[m >> 5, m & 31] = T.card_points(c)
     rules = _rules(state, R.TAROCCO, 4, 0)
+    rules[R.G_LOW:R.G_LOW + 6] = low_masks(pts, [plain_move(c) for c in T.DECK.cards])
     fs = -1 if state.matto_side is None else state.matto_side
     disc = sum(T.card_points(c) for c in state.discard)
     rules[R.G_FOOLSIDE] = fs
@@ -367,11 +394,14 @@ def encode_smear(state):
 
 
 # -- tarot -------------------------------------------------------------------------------
+def _tarot_cards():
+    """Tarot's 78 cards (tarot2's too)."""
+    return [c for c in range(86) if c >= 64 or (c & 15) <= 13]
+
+
 def _tarot_pts(half_points):
     pts = np.zeros((6, 32), dtype=np.int64)
-    for c in list(range(64)) + list(range(64, 86)):
-        if c < 64 and (c & 15) > 13:
-            continue
+    for c in _tarot_cards():
         m = plain_move(c)
         pts[m >> 5, m & 31] = half_points(c)
     return pts
@@ -384,6 +414,7 @@ def encode_tarot(state):
     sides = np.array([state.side_of(q) for q in range(n)], dtype=np.int64)
     pts = _tarot_pts(TS.card_half_points)
     rules = _rules(state, R.TAROT, 4, 0)
+    rules[R.G_LOW:R.G_LOW + 6] = low_masks(pts, [plain_move(c) for c in _tarot_cards()])
     # the dog or the discard, then the completed tricks (none is the last while play goes on)
     extra = state.discard if state.contract in DOG_CONTRACTS else state.dog
     banked = 0

@@ -12,8 +12,8 @@ for the max side (``need`` goes down by it, as in the bridge search) and a
 *terminal* part, a function of a small integer ``fl`` carried along the
 path (the flags "has each side won a trick", the tarot oudlers, the Smear
 trump and game-point difference). ``term(fl)`` is added at the end of the
-deal, shifted so that it is never negative. Tarot keys its table by
-partition (``R_KEYMODE`` 3, ``tarot_ckey``: see there). The table key (``rkey``: who
+deal, shifted so that it is never negative. Tarot and tarocco key their
+table by partition (``R_KEYMODE`` 3, ``pt_ckey``: see there). The table key (``rkey``: who
 holds each remaining card in order of strength, with its label; tarot2:
 ``rkey_piles``, its face-down pile cards told apart) includes the leader and ``fl``, so a stored bound
 is a bound of exactly the value that follows. The search carries the number
@@ -49,7 +49,8 @@ G_DISC = 22       # tarocco: points of the discard
 G_HL = 23         # Smear: High + Low of the max side for trump 0..3 (4 entries)
 G_FIXED = 27      # Smear: the trump was fixed by the contract
 G_VARIANT = 28    # Belote: rule variant bits (V_NO_UNDERTRUMP, V_NO_PARTNER_OVERTRUMP)
-N_GRULES = 32
+G_LOW = 32        # the partition table: per lane 0-5, the bits of its low cards (6 entries)
+N_GRULES = 40
 
 #: Belote rule variants (``engine.belote.VARIANT_FLAGS``), bits of ``rules[G_VARIANT]``
 V_NO_UNDERTRUMP = 1
@@ -1231,49 +1232,57 @@ def rkey_piles(L, H, leader, fl, n, eq):
     return k1 * 4 + leader, k2 ^ (fl << 31)
 
 
-# -- partition table (R_KEYMODE 3, tarot) ------------------------------------------
+# -- partition table (R_KEYMODE 3, tarot and tarocco) ------------------------------
 #
-# Partition search for tarot (as ``bridge_search``'s partition table): a
-# bound proven at a trick start holds for every position where each seat
-# holds the same number of low cards (plain 1 to 10, trumps 2 to 20: one
-# label, a half point) and the same labelled cards (honours, Petit, 21,
-# Excuse) of each suit, the leader and the flags the same (``tarot_ckey``),
+# Partition search for tarot and tarocco (as ``bridge_search``'s partition
+# table): a bound proven at a trick start holds for every position where
+# each seat holds the same number of low cards (the game's ``rules[G_LOW +
+# s]``, ``encoders.low_masks``: tarot's plain 1 to 10 and trumps 2 to 20,
+# tarocco's plain cards of one point and trumps 2 to 20) and the same other
+# cards (honours, trumps 1 and 21, the fool) of each suit, the leader and
+# the flags the same (``pt_ckey``),
 # and, in each suit, the cards from the top down to the lowest rank the
 # proof relied on are held by the same seats (``tarot_pattern``). The
 # search carries that lowest relevant rank per suit (``NOREL``: none) up the
 # tree, in the frame columns ``F_RT``: a trick won by a card that beat a card
-# of its suit, the duty to overtrump (the trick's best trump), the master
+# of its suit, tarot's duty to overtrump (the trick's best trump), the master
 # trumps of the trick-start bounds, the leader's cash; the cutting child's
 # at a cut, every child's at a node where all moves failed (each block of
 # equivalent cards tried down to its last card, ``widen_blocks``).
 # A bucket is ``PT_ROWS`` rows of ``row_table`` chosen by the coarse key
 # (every pattern of a coarse key shares its bucket: 4 rows took 15% more
 # nodes than the relative-rank key on tarotq, 8 rows 7% more, 16 rows 7%
-# fewer, 32 rows 10% fewer at a dearer probe);
+# fewer, 32 rows 10% fewer at a dearer probe; tarocco's 32 rows, ``PT_ROWS_TAROCCO``:
+# 17% fewer nodes than 16 and 27% less time on its exact solves 10 tricks
+# from the end, 64 rows 4% fewer nodes than 32 but slower);
 # an entry's row holds the coarse key's first word, its second word mixed
 # with the pattern's hash, the generation with the pattern's depth per suit
 # (5 bits a suit, suits 0-4), and the packed bounds.
 NOREL = 32
 PT_ROWS = 16
+PT_ROWS_TAROCCO = 32
 KV_BITS = 25
 KV_MASK = (1 << KV_BITS) - 1
 
 
 @inline_kernel
-def tarot_ckey(L, leader, fl, n):
+def pt_ckey(L, leader, fl, n, rules):
     """The coarse key of the partition table: per seat and suit, the count
-    of its low cards and its labelled cards; the leader and the flags."""
+    of its low cards (``rules[G_LOW + s]``: a run of ranks of one label, no
+    special role) and its other cards, packed as bits below and above that
+    run; the leader and the flags."""
     k1 = 5
     k2 = 13
     for q in range(n):
         for s in range(NSUITS):
             x = L[q, s]
-            if s < 4:
-                code = popcount(x & TAROT_LOW_PLAIN) | ((x >> 10) << 5)
-            elif s == 4:
-                code = popcount(x & TAROT_LOW_TRUMPS) | ((x & 1) << 5) | (((x >> 20) & 1) << 6)
+            low = rules[G_LOW + s]
+            if low == 0:
+                code = x
             else:
-                code = x & 1
+                below = (low & -low) - 1       # the ranks under the low run
+                above = x >> (hibit(low) + 1)
+                code = popcount(x & low) | (((x & below) | (above << popcount(below))) << 5)
             code = code * 64 + q * 8 + s + 1
             k1 = (k1 * _M1 + code) % _P1
             k2 = (k2 * _M2 + (code ^ 0x5555)) % _P2
@@ -1349,13 +1358,13 @@ def pt_ranks(L, n, kv, fr, d, col):
 
 
 @inline_kernel
-def pt_probe(tt, base, c1, c2, gen, need, fr, d):
-    """Look a position up in its bucket: (answered, the bound, the entry's
-    depths ``kv``, a best move or -1)."""
+def pt_probe(tt, base, nrows, c1, c2, gen, need, fr, d):
+    """Look a position up in its bucket of ``nrows`` rows: (answered, the
+    bound, the entry's depths ``kv``, a best move or -1)."""
     best = -1
     last_kv = -1
     ph = 0
-    for e in range(PT_ROWS):
+    for e in range(nrows):
         row = base + e
         g = tt[row, 2]
         if (g >> KV_BITS) != gen or tt[row, 0] != c1:
@@ -1377,16 +1386,17 @@ def pt_probe(tt, base, c1, c2, gen, need, fr, d):
 
 
 @inline_kernel
-def pt_put(tt, base, c1, c2, gen, L, n, fr, d, work, value, is_lower, best):
+def pt_put(tt, base, nrows, c1, c2, gen, L, n, fr, d, work, value, is_lower, best):
     """Store a bound for the partition of coarse key (c1, c2) and the
     relevant ranks ``fr[d, F_RT:F_RT + 5]``: into its row if the bucket
-    holds it, else over a row of another solve or the row of least work."""
+    (``nrows`` rows) holds it, else over a row of another solve or the row
+    of least work."""
     kv = pt_kv(L, n, fr, d, F_RT)
     k2 = pt_k2(c2, tarot_pattern(fr, d, kv))
     g = (gen << KV_BITS) | kv
     row = -1
     vwork = 0
-    for e in range(PT_ROWS):
+    for e in range(nrows):
         a = base + e
         if tt[a, 2] == g and tt[a, 0] == c1 and tt[a, 1] == k2:
             row = a
@@ -1458,11 +1468,11 @@ def trick_rel(ts, tr, base, n, fr, d):
 
 
 @inline_kernel
-def overtrump_rel(L, p, ts, tr, base, ntr):
+def overtrump_rel(L, p, ts, tr, base, ntr, kind):
     """Tarot's duty to overtrump: when seat ``p`` must play a trump and a
     trump is in the trick, its legal cards depend on the trick's best trump:
-    its rank (NOREL: no such duty here)."""
-    if ntr == 0 or L[p, 4] == 0:
+    its rank (NOREL: no such duty here; tarocco has none)."""
+    if kind != TAROT or ntr == 0 or L[p, 4] == 0:
         return NOREL
     led = led_of(ts, base, ntr)
     if led < 0 or (led != 4 and L[p, led] != 0):
@@ -1857,8 +1867,9 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
     maxside = rules[R_MAXSIDE]
     gen = rules[R_GEN]
     kind = rules[G_KIND]
-    # the partition table: relevant ranks carried up the tree (tarot)
+    # the partition table: relevant ranks carried up the tree (tarot, tarocco)
     rel = rules[R_KEYMODE] == 3
+    prows = PT_ROWS_TAROCCO if kind == TAROCCO else PT_ROWS
     d = d0
     fr[d, F_NTR] = ntr0
     fr[d, F_LEADER] = leader0
@@ -1920,21 +1931,26 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                     if rel:
                         master_run_rel(L, n, sides, maxside, fr, d, F_RT)
                 elif rel:
-                    k1, k2 = tarot_ckey(L, leader, fl, n)
-                    slot = tt_slot(k1, k2, rules[R_TTMASK]) & ~(PT_ROWS - 1)
+                    k1, k2 = pt_ckey(L, leader, fl, n, rules)
+                    slot = tt_slot(k1, k2, rules[R_TTMASK]) & ~(prows - 1)
                     ctx[C_TTPROBES] += 1
                     fr[d, F_K1] = k1
                     fr[d, F_K2] = k2
                     suit_seqs(L, n, fr, d)
-                    found, v, kv, best = pt_probe(tt, slot, k1, k2, gen, need, fr, d)
+                    found, v, kv, best = pt_probe(tt, slot, prows, k1, k2, gen, need, fr, d)
                     if found:
                         ctx[C_TTHITS] += 1
                         res = v
                         resolved = True
                         pt_ranks(L, n, kv, fr, d, F_RT)
                     else:
-                        lower, upper = tarot_cash_bounds(L, n, leader, cnt, fl, fr[d, F_BP],
-                                                         rules, sides, kp, lower, upper)
+                        if kind == TAROT:
+                            lower, upper = tarot_cash_bounds(L, n, leader, cnt, fl, fr[d, F_BP],
+                                                             rules, sides, kp, lower, upper)
+                        else:
+                            lower, upper = tarocco_cash_bounds(L, H, n, leader, cnt, fl,
+                                                               fr[d, F_BP], rules, sides, kp,
+                                                               lower, upper)
                         if need <= lower or need > upper:
                             res = lower if need <= lower else upper
                             resolved = True
@@ -1993,7 +2009,7 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                 if rel:
                     for s in range(5):
                         fr[d, F_REL + s] = NOREL
-                    fr[d, F_NTOP] = overtrump_rel(L, p, ts, tr, d - ntr, ntr)
+                    fr[d, F_NTOP] = overtrump_rel(L, p, ts, tr, d - ntr, ntr, kind)
                 fr[d, F_NM] = gen_moves(L, H, ts, tr, ntr, d, leader, p, fl, rules, sides, kp, eq,
                                         mv, sc, lg, best, killer)
                 fr[d, F_IDX] = 0
@@ -2033,7 +2049,7 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                         fr[d, F_RT + s] = fr[d + 1, F_RT + s]
                     lower_rank(fr, d, F_RT, 4, fr[d, F_NTOP])
                     if slot >= 0:
-                        pt_put(tt, slot, fr[d, F_K1], fr[d, F_K2], gen, L, n, fr, d,
+                        pt_put(tt, slot, prows, fr[d, F_K1], fr[d, F_K2], gen, L, n, fr, d,
                                fr[d, F_CNT], res, maximizing, relative_move(L, H, n, m))
                         ctx[C_TTSTORES] += 1
                 elif slot >= 0:
@@ -2103,7 +2119,7 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                 ntr = fr[d, F_NTR]
                 widen_blocks(L, ts, tr, d - ntr, ntr, n, lg[d], eq, fr, d, F_RT)
                 if slot >= 0:
-                    pt_put(tt, slot, fr[d, F_K1], fr[d, F_K2], gen, L, n, fr, d,
+                    pt_put(tt, slot, prows, fr[d, F_K1], fr[d, F_K2], gen, L, n, fr, d,
                            fr[d, F_CNT], res, fr[d, F_MAX] == 0, -1)
                     ctx[C_TTSTORES] += 1
             elif slot >= 0:
