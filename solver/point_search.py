@@ -823,10 +823,7 @@ def tarot_cash(L, leader, n, cnt, sides, kp, keep_fool):
     side. With the Excuse, the leader cashes at most all but two tricks, so
     that it can still play the Excuse before the last trick."""
     tl = cnt // n
-    others = 0
-    for q in range(n):
-        if q != leader:
-            others |= L[q, 4]
+    others = others_cards(L, n, 4, leader)
     mine = L[leader, 4]
     floor = hibit(others) if others != 0 else -1
     top = mine >> (floor + 1)
@@ -849,10 +846,7 @@ def tarot_cash(L, leader, n, cnt, sides, kp, keep_fool):
         x = L[leader, s]
         if x == 0:
             continue
-        oth = 0
-        for q in range(n):
-            if q != leader:
-                oth |= L[q, s]
+        oth = others_cards(L, n, s, leader)
         fl_s = hibit(oth) if oth != 0 else -1
         c = popcount(x >> (fl_s + 1))
         for q in range(n):
@@ -1077,6 +1071,12 @@ def suit_cards(L, n, s):
     for q in range(n):
         rem |= L[q, s]
     return rem
+
+
+@inline_kernel
+def others_cards(L, n, s, seat):
+    """The remaining cards of suit ``s`` in every hand but ``seat``'s."""
+    return suit_cards(L, n, s) & ~L[seat, s]
 
 
 @inline_kernel
@@ -1433,20 +1433,13 @@ def tarot_cash_rel(L, leader, n, fr, d, col):
     and the same in each plain suit the leader holds. (The points of the
     leader's highest cards of a suit follow from its labelled cards, exact in
     the coarse key: they all rank above its low cards.)"""
-    others = 0
-    for q in range(n):
-        if q != leader:
-            others |= L[q, 4]
+    others = others_cards(L, n, 4, leader)
     if others != 0 and L[leader, 4] != 0:
         lower_rank(fr, d, col, 4, hibit(others))
     for s in range(4):
-        x = L[leader, s]
-        if x == 0:
+        if L[leader, s] == 0:
             continue
-        oth = 0
-        for q in range(n):
-            if q != leader:
-                oth |= L[q, s]
+        oth = others_cards(L, n, s, leader)
         if oth != 0:
             lower_rank(fr, d, col, s, hibit(oth))
 
