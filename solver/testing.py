@@ -134,6 +134,19 @@ def assert_solves_exactly(solver, state, label=None):
     return result
 
 
+def assert_partition_agrees_with_rkey(state, keymode, monkeypatch):
+    """The partition table (``encoders.<keymode>`` set to 3) gives the value
+    and every card's value the relative-rank key (0) gives."""
+    from atout.solver import Solver, encoders
+    results = []
+    for mode in (0, 3):
+        monkeypatch.setattr(encoders, keymode, mode)
+        results.append(Solver(16).solve(state, all_cards=True, line=False))
+    exact, part = results
+    assert part.exact and part.value == exact.value, state
+    assert part.cards == exact.cards, state
+
+
 def assert_line_reaches_the_value(solver, state):
     """The solver's optimal line, played out, ends the deal with the value
     it gave and the score it gave."""

@@ -12,7 +12,8 @@ from atout.engine.cards import FOOL, trump_card
 from atout.solver import Solver, encoders
 from atout.solver import point_search as R
 from atout.solver.tables import plain_move
-from atout.solver.testing import assert_solves_exactly, random_ending
+from atout.solver.testing import (assert_partition_agrees_with_rkey, assert_solves_exactly,
+                                  random_ending)
 
 TAROCCO = get_game("tarocco")
 #: the cards with a role of their own: kept in hand while another is legal in every other deal
@@ -34,16 +35,8 @@ def ending(seed, tricks):
     return random_ending(TAROCCO, seed, tricks, mid_trick="before", prefer=keep)
 
 
-def solve(state, mode, monkeypatch):
-    monkeypatch.setattr(encoders, "TAROCCO_KEYMODE", mode)
-    return Solver(16).solve(state, all_cards=True, line=False)
-
-
 def assert_same_as_rkey(state, monkeypatch):
-    exact = solve(state, 0, monkeypatch)
-    part = solve(state, 3, monkeypatch)
-    assert part.exact and part.value == exact.value, state
-    assert part.cards == exact.cards, state
+    assert_partition_agrees_with_rkey(state, "TAROCCO_KEYMODE", monkeypatch)
 
 
 @pytest.mark.parametrize("seed,tricks", NEEDS_A_RULE)

@@ -10,8 +10,8 @@ import pytest
 from atout.engine import get_game
 from atout.engine.cards import FOOL
 from atout.engine.tarot_scoring import PETIT
-from atout.solver import Solver, encoders
-from atout.solver.testing import random_ending
+from atout.solver import encoders
+from atout.solver.testing import assert_partition_agrees_with_rkey, random_ending
 
 TAROT = get_game("tarot")
 CONTRACTS = {"taker": [0, 1, 2, 3], "contract": ["take", "guard", "guard_without", "guard_against"]}
@@ -31,16 +31,8 @@ def ending(seed, tricks):
     return random_ending(TAROT, seed, tricks, CONTRACTS, mid_trick="before", prefer=keep)
 
 
-def solve(state, mode, monkeypatch):
-    monkeypatch.setattr(encoders, "TAROT_KEYMODE", mode)
-    return Solver(16).solve(state, all_cards=True, line=False)
-
-
 def assert_same_as_rkey(state, monkeypatch):
-    exact = solve(state, 0, monkeypatch)
-    part = solve(state, 3, monkeypatch)
-    assert part.exact and part.value == exact.value, state
-    assert part.cards == exact.cards, state
+    assert_partition_agrees_with_rkey(state, "TAROT_KEYMODE", monkeypatch)
 
 
 @pytest.mark.parametrize("seed,tricks", NEEDS_A_RULE)
