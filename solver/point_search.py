@@ -69,7 +69,7 @@ BELOTE, TAROCCO, SMEAR, TAROT, TAROT2 = 1, 2, 3, 4, 5
 F_WS, F_WR, F_NTOP = 18, 19, 20
 F_REL = 21
 F_RT = 26
-# ... and at a trick start, ``suit_seqs``' holder sequences and counts (5 + 5)
+# ... and at a trick start, ``suit_seq``'s holder sequences and counts (5 + 5)
 F_SEQ = 31
 F_SCNT = 36
 N_GFRAME = 41
@@ -1290,11 +1290,20 @@ def pt_ckey(L, leader, fl, n, rules):
 
 
 @inline_kernel
-def suit_seqs(L, n, fr, d):
-    """Once a probe: per suit 0-4, the holders of its remaining cards from
-    the strongest down, 3 bits each (``fr[d, F_SEQ + s]``), and their number
-    (``fr[d, F_SCNT + s]``): the pattern of any depth is a prefix of it."""
+def seqs_unknown(fr, d):
+    """At a probe: no suit's holder sequence (``suit_seq``) is made yet."""
     for s in range(5):
+        fr[d, F_SCNT + s] = -1
+
+
+@inline_kernel
+def suit_seq(L, n, s, fr, d):
+    """The holders of suit ``s``'s remaining cards from the strongest down,
+    3 bits each (``fr[d, F_SEQ + s]``), and their number (``fr[d, F_SCNT +
+    s]``): the pattern of any depth is a prefix of it. Made once a probe and
+    only for the suits a pattern asks for (most probes find no entry of
+    their coarse key, and a pattern fixes 1.5-2 suits of 5)."""
+    if fr[d, F_SCNT + s] < 0:
         rem, o0, o1, o2 = holder_planes(L, n, s)
         seq = 0
         c = 0
@@ -1306,18 +1315,20 @@ def suit_seqs(L, n, fr, d):
             c += 1
         fr[d, F_SEQ + s] = seq
         fr[d, F_SCNT + s] = c
+    return fr[d, F_SEQ + s], fr[d, F_SCNT + s]
 
 
 @inline_kernel
-def tarot_pattern(fr, d, kv):
+def tarot_pattern(L, n, fr, d, kv):
     """Hash of the holders of the top ``k`` cards of each suit (``k`` the
-    5-bit fields of ``kv``, suits 0-4), from ``suit_seqs``."""
+    5-bit fields of ``kv``, suits 0-4), from ``suit_seq``."""
     h = 23
     for s in range(5):
         k = (kv >> (5 * s)) & 31
         if k == 0:
             continue
-        top = fr[d, F_SEQ + s] >> (3 * (fr[d, F_SCNT + s] - k))
+        seq, c = suit_seq(L, n, s, fr, d)
+        top = seq >> (3 * (c - k))
         h = (h * _M1 + (top % _P2) + s) % _P1
         h = (h * _M1 + (top >> 31) + k) % _P1
     return h
@@ -1358,20 +1369,26 @@ def pt_ranks(L, n, kv, fr, d, col):
 
 
 @inline_kernel
-def pt_probe(tt, base, nrows, c1, c2, gen, need, fr, d):
+def pt_probe(tt, base, nrows, c1, c2, gen, need, L, n, fr, d):
     """Look a position up in its bucket of ``nrows`` rows: (answered, the
-    bound, the entry's depths ``kv``, a best move or -1)."""
+    bound, the entry's depths ``kv``, a best move or -1). The rows of this
+    solve are the first of the bucket (``pt_put`` fills the first row of
+    another solve): the scan stops at the first other row (a bucket held
+    1.7 / 3.7 / 5.5 of this solve's rows a probe on tarot10 / tarotq /
+    tarocco 10 tricks left, of 16, 16, 32)."""
     best = -1
     last_kv = -1
     ph = 0
     for e in range(nrows):
         row = base + e
         g = tt[row, 2]
-        if (g >> KV_BITS) != gen or tt[row, 0] != c1:
+        if (g >> KV_BITS) != gen:
+            break
+        if tt[row, 0] != c1:
             continue
         kv = g & KV_MASK
         if kv != last_kv:
-            ph = tarot_pattern(fr, d, kv)
+            ph = tarot_pattern(L, n, fr, d, kv)
             last_kv = kv
         if tt[row, 1] != pt_k2(c2, ph):
             continue
@@ -1390,18 +1407,22 @@ def pt_put(tt, base, nrows, c1, c2, gen, L, n, fr, d, work, value, is_lower, bes
     """Store a bound for the partition of coarse key (c1, c2) and the
     relevant ranks ``fr[d, F_RT:F_RT + 5]``: into its row if the bucket
     (``nrows`` rows) holds it, else over a row of another solve or the row
-    of least work."""
+    of least work. (This solve's rows stay the first of the bucket: the
+    first row of another solve ends the scan.)"""
     kv = pt_kv(L, n, fr, d, F_RT)
-    k2 = pt_k2(c2, tarot_pattern(fr, d, kv))
+    k2 = pt_k2(c2, tarot_pattern(L, n, fr, d, kv))
     g = (gen << KV_BITS) | kv
     row = -1
     vwork = 0
     for e in range(nrows):
         a = base + e
+        if (tt[a, 2] >> KV_BITS) != gen:
+            row = a
+            break
         if tt[a, 2] == g and tt[a, 0] == c1 and tt[a, 1] == k2:
             row = a
             break
-        w = row_work(tt, a) if (tt[a, 2] >> KV_BITS) == gen else -1
+        w = row_work(tt, a)
         if row < 0 or w < vwork:
             row = a
             vwork = w
@@ -1929,8 +1950,9 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                     ctx[C_TTPROBES] += 1
                     fr[d, F_K1] = k1
                     fr[d, F_K2] = k2
-                    suit_seqs(L, n, fr, d)
-                    found, v, kv, best = pt_probe(tt, slot, prows, k1, k2, gen, need, fr, d)
+                    seqs_unknown(fr, d)
+                    found, v, kv, best = pt_probe(tt, slot, prows, k1, k2, gen, need, L, n, fr,
+                                                  d)
                     if found:
                         ctx[C_TTHITS] += 1
                         res = v
