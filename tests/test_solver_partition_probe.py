@@ -1,0 +1,72 @@
+"""The point games' partition table made cheaper without changing what it
+finds: the coarse key updated over a trick (``point_search.pt_ckey_at``)
+equals the key made afresh (``pt_ckey``), and the rows of the current
+solve stay the first of each bucket (the probe and the store stop at the
+first row of another solve)."""
+
+import random
+
+import numpy as np
+import pytest
+
+from atout.engine import get_game
+from atout.solver import Solver, api, encoders
+from atout.solver import point_search as R
+from atout.solver.testing import random_ending
+
+
+@pytest.mark.parametrize("name", ["tarot", "tarocco"])
+def test_the_key_updated_over_a_trick_is_the_key_made_afresh(name):
+    game = get_game(name)
+    rng = random.Random(7)
+    for seed in range(6):
+        state = game.new_state(game.random_deal(seed), **_contract(name))
+        pos = api.codec_for(state).encode(state)
+        L = pos.kl.copy()
+        n = int(pos.rules[R.R_NSEATS])
+        fr = np.zeros((100, R.N_GFRAME), dtype=np.int64)
+        ts = np.zeros(100, dtype=np.int64)
+        tr = np.zeros(100, dtype=np.int64)
+        d = 0
+        while True:
+            k1, k2 = R.pt_ckey(L, 0, 0, n, pos.rules)
+            fr[d, R.F_K1], fr[d, R.F_K2], fr[d, R.F_SLOT] = k1, k2, 0
+            cards = [[(s, r) for s in range(6) for r in range(32) if (L[q, s] >> r) & 1]
+                     for q in range(n)]
+            if not all(cards):
+                break
+            leader = rng.randrange(n)
+            for j in range(n):
+                q = (leader + j) % n
+                s, r = rng.choice(cards[q])
+                L[q, s] ^= 1 << r
+                ts[d + j], tr[d + j], fr[d + j, R.F_P] = s, r, q
+            d += n
+            fl = rng.randrange(64)
+            w = rng.randrange(n)
+            assert R.pt_ckey_at(L, ts, tr, w, fl, n, pos.rules, fr, d, 0) == \
+                R.pt_ckey(L, w, fl, n, pos.rules)
+        assert d >= 8 * n
+
+
+def _contract(name):
+    return {"taker": 0, "contract": "guard"} if name == "tarot" else {}
+
+
+@pytest.mark.parametrize("name,keymode", [("tarot", "TAROT_KEYMODE"),
+                                          ("tarocco", "TAROCCO_KEYMODE")])
+def test_the_rows_of_a_solve_are_the_first_of_their_bucket(name, keymode, monkeypatch):
+    monkeypatch.setattr(encoders, keymode, 3)
+    game = get_game(name)
+    solver = Solver(tt_bits=10)          # a small table: buckets fill and rows are replaced
+    contracts = {"taker": [0, 1, 2, 3], "contract": ["guard"]} if name == "tarot" else None
+    rows = R.PT_ROWS_TAROCCO if name == "tarocco" else R.PT_ROWS
+    full = 0
+    for seed in range(4):
+        solver.solve(random_ending(game, 900 + seed, 8, contracts, mid_trick=None), line=False)
+        live = (solver.rows[:, 2] >> R.KV_BITS) == solver.generation
+        for bucket in live.reshape(-1, rows):
+            k = int(bucket.sum())
+            assert bucket[:k].all(), "a row of this solve after a row of another"
+            full += k == rows
+    assert full > 0
