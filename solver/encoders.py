@@ -124,12 +124,13 @@ def _hands(state):
 #: tarot's and tarocco's tables: 3 the partition table (``point_search.pt_ckey``:
 #: bounds shared by positions that differ only in cards their proof did not
 #: rely on), 0 the relative-rank key ``rkey`` (the tests compare the two).
-#: Tarocco keeps ``rkey``: the partition table takes 23-31% fewer nodes there
-#: but each node costs more (12 full-deal questions at 4M nodes: 15-18 s
-#: against 13-14 s; the exact value 10 tricks left +6%), so it does not pay
-#: in time until its probe is cheaper.
+#: Tarocco too since its probe was made cheaper (the scan stops at the
+#: bucket's last row of this solve, the coarse key updated over a trick):
+#: 31% fewer nodes and less time on exact values 10 tricks left, and the
+#: full-deal question settles 9 of 30 deals within 6M nodes instead of 6,
+#: each sooner, at about 10% fewer nodes a second (docs/SPEED.md).
 TAROT_KEYMODE = 3
-TAROCCO_KEYMODE = 0
+TAROCCO_KEYMODE = 3
 
 
 def low_masks(eq, moves):

@@ -78,6 +78,6 @@ def test_low_cards_must_be_a_run_of_ranks():
         encoders.low_masks(eq, [plain_move(c) for c in range(5)])
 
 
-def test_tarocco_keeps_the_relative_rank_key_by_default():
-    # the partition table saves nodes but not time in tarocco (encoders.TAROCCO_KEYMODE)
-    assert encoders.TAROCCO_KEYMODE == 0
+def test_the_partition_table_is_taroccos_default():
+    # it saves nodes and, with the cheaper probe, time (encoders.TAROCCO_KEYMODE)
+    assert encoders.TAROCCO_KEYMODE == 3
