@@ -868,6 +868,144 @@ def tarot_cash(L, leader, n, cnt, sides, kp, keep_fool):
     return k, pts
 
 
+@inline_kernel
+def dearest_points(x0, x1, x2, x3, x4, k, kp):
+    """Tarot: the most points ``k`` cards of the lanes ``x0..x4`` (plain
+    suits, trumps) can hold: the sum of their ``k`` dearest (half points
+    9, 7, 5, 3, then 1)."""
+    total = 0
+    left = k
+    for v in (9, 7, 5, 3, 1):
+        if left <= 0:
+            break
+        for s in range(5):
+            x = x0 if s == 0 else x1 if s == 1 else x2 if s == 2 else x3 if s == 3 else x4
+            while x and left > 0:
+                r = hibit(x)
+                x ^= 1 << r
+                if kp[s, r] == v:
+                    total += v
+                    left -= 1
+    return total
+
+
+@inline_kernel
+def tarot_taker_tricks(L, n, taker, tl, sides, on_min):
+    """Tarot, at a trick start with ``tl`` tricks left: (the most tricks
+    the lone taker ``taker`` can still win, a bit mask per plain suit of
+    the suits whose cards may win one). Every trick the taker wins is won
+    by his trump or, with no trump in it, by his plain card of the suit
+    led. A defender's trump is in a trick the taker wins only if a higher
+    trump of the taker is in it: a defender with ``T`` trumps of which the
+    taker's trumps can top at most ``m`` (a greedy matching by rank) wins
+    ``T - m`` tricks (one fewer while the taker may win the last trick
+    with the Excuse, ``on_min`` 0). A plain card of suit ``s`` wins only
+    once every defender void in ``s`` has played all his trumps (one a
+    trick; the Excuse holder is left out, for he may play it instead of
+    trumping): not before trick ``e_s + 1`` from now, ``e_s`` their most
+    trumps."""
+    mine = L[taker, 4]
+    t = popcount(mine)
+    sure = 0
+    exc = -1
+    for q in range(n):
+        if sides[q] != sides[taker] and L[q, 5] != 0:
+            exc = q
+    for q in range(n):
+        if sides[q] == sides[taker]:
+            continue
+        theirs = L[q, 4]
+        if theirs == 0:
+            continue
+        # greedy matching: each taker trump tops the lowest open defender trump
+        pending = 0
+        m = 0
+        x = mine | theirs
+        while x:
+            r = x & -x
+            x ^= r
+            if (theirs & r) != 0:
+                pending += 1
+            elif pending > 0:
+                pending -= 1
+                m += 1
+        sure = max(sure, popcount(theirs) - m)
+    if on_min == 0 and sure > 0:
+        sure -= 1
+    suits = 0
+    plain = 0
+    first = tl
+    for s in range(4):
+        c = popcount(L[taker, s])
+        if c == 0:
+            continue
+        e = 0
+        for q in range(n):
+            if sides[q] != sides[taker] and q != exc and L[q, s] == 0:
+                e = max(e, popcount(L[q, 4]))
+        if e < tl:
+            suits |= 1 << s
+            plain += c
+            first = min(first, e)
+    plain = min(plain, tl - first)
+    return min(tl - sure, t + plain), suits
+
+
+@inline_kernel
+def tarot_taker_upper(L, n, cnt, fl, rules, sides, kp, upper):
+    """Tarot: ``upper`` tightened by the tricks the lone taker can still
+    win (``tarot_taker_tricks``: ``w`` of them): his points in them are
+    those of his ``w`` dearest cards that may win a trick (trumps, plain
+    cards of the suits that may win) and, from each defender, one card a
+    trick: his ``w`` dearest, leaving out his trumps above all of the
+    taker's (a trick the taker wins holds no such trump, unless by the
+    Excuse's last trick) and counting his Excuse a half point with two
+    tricks or more left (played before the last trick, it goes back to the
+    defence). The taker's Excuse counts in full."""
+    maxside = rules[R_MAXSIDE]
+    taker = -1
+    for q in range(n):
+        if sides[q] == maxside:
+            if taker >= 0:
+                return upper
+            taker = q
+    if taker < 0:
+        return upper
+    tl = cnt // n
+    kept, exc_side = tarot_excuse_kept(L, n, cnt, sides)
+    if not kept and L[taker, 5] == 0:
+        for q in range(n):
+            if L[q, 5] != 0:
+                # a defender's Excuse in the last trick goes to the taker
+                # whoever wins it: not one of its w cards
+                return upper
+    on_max, on_min = excuse_spares_masters(L, n, fl, sides, maxside)
+    w, suits = tarot_taker_tricks(L, n, taker, tl, sides, on_min)
+    k_lo, k_hi = tarot_oudler_range(L, n, fl, sides, maxside, on_max, on_min, kept)
+    total = term((fl & ~3) | k_hi, rules)
+    if L[taker, 5] != 0:
+        total += kp[5, 0]
+    if w > 0:
+        x0 = L[taker, 0] if (suits & 1) else 0
+        x1 = L[taker, 1] if (suits & 2) else 0
+        x2 = L[taker, 2] if (suits & 4) else 0
+        x3 = L[taker, 3] if (suits & 8) else 0
+        total += dearest_points(x0, x1, x2, x3, L[taker, 4], w, kp)
+        top = hibit(L[taker, 4]) if L[taker, 4] != 0 else -1
+        for q in range(n):
+            if q == taker:
+                continue
+            tq = L[q, 4]
+            if on_min != 0:
+                tq &= (2 << top) - 1 if top >= 0 else 0
+            a = dearest_points(L[q, 0], L[q, 1], L[q, 2], L[q, 3], tq, w, kp)
+            if L[q, 5] != 0:
+                # its Excuse as one of its w cards: a half point
+                a = max(a, 1 + dearest_points(L[q, 0], L[q, 1], L[q, 2], L[q, 3], tq, w - 1, kp))
+            total += a
+    return min(upper, total)
+
+
 @kernel
 def tarot_cash_bounds(L, n, leader, cnt, fl, bp_left, rules, sides, kp, lower, upper):
     """Tarot: ``trick_start_bounds``' (lower, upper) tightened by what the
@@ -875,8 +1013,10 @@ def tarot_cash_bounds(L, n, leader, cnt, fl, bp_left, rules, sides, kp, lower, u
     takes his cash tricks with the others' cheapest cards in them; a
     defender on lead denies the taker the cards of its cash tricks (the
     taker's cheapest, its partners' cheapest: their Excuse counted 0, for
-    played in the last trick it would go to the taker)."""
+    played in the last trick it would go to the taker); and the upper bound
+    by the tricks the taker can still win (``tarot_taker_upper``)."""
     maxside = rules[R_MAXSIDE]
+    upper = tarot_taker_upper(L, n, cnt, fl, rules, sides, kp, upper)
     k, pts = tarot_cash(L, leader, n, cnt, sides, kp, True)
     if k <= 0:
         return lower, upper
@@ -1509,6 +1649,16 @@ def tarot_cash_rel(L, leader, n, fr, d, col):
 
 
 @inline_kernel
+def tarot_taker_rel(L, n, sides, maxside, fr, d, col):
+    """What ``tarot_taker_upper`` relies on beyond the coarse key (counts,
+    voids, points): the trumps' order between the taker and a defender
+    (its matching, the defenders' trumps above the taker's)."""
+    mine, theirs = side_cards(L, n, 4, sides, maxside)
+    if mine != 0 and theirs != 0:
+        lower_rank(fr, d, col, 4, 0)
+
+
+@inline_kernel
 def trick_rel(ts, tr, base, n, fr, d):
     """The trick at ``base`` was won by a card that beat a card of its own
     suit: that card's rank is relevant (``F_WS``/``F_WR``; -1: none)."""
@@ -2014,6 +2164,8 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                             resolved = True
                             master_run_rel(L, n, sides, maxside, fr, d, F_RT)
                             tarot_cash_rel(L, leader, n, fr, d, F_RT)
+                            if kind == TAROT:
+                                tarot_taker_rel(L, n, sides, maxside, fr, d, F_RT)
                 else:
                     if kind == BELOTE:
                         k1, k2 = belote_key(L, leader, fl, rules[R_TRUMP])
