@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import inspect
 import re
+import zlib
 
 from numba.core.registry import CPUDispatcher
 
@@ -29,7 +30,10 @@ def specialised(constants: dict, suffix: str) -> dict:
     """Recompile every kernel of ``point_search`` whose source reads one of
     ``constants`` (text -> the value's text), and every kernel calling one of
     those, with the text replaced by the value; returns {name: new kernel}.
-    Each copy is named ``NAME__SUFFIX`` (its own numba cache entry)."""
+    Each copy is named ``NAME__SUFFIX_CRC`` (its own numba cache entry), CRC
+    a digest of ``constants``: numba keys its cache by the file and the
+    function's own code, not the code inlined into it, so a change of the
+    constants must change the name."""
     kernels = {name: obj for name, obj in vars(P).items()
                if isinstance(obj, CPUDispatcher) and obj.py_func.__module__ == P.__name__}
     chosen = {name for name, k in kernels.items()
@@ -41,6 +45,7 @@ def specialised(constants: dict, suffix: str) -> dict:
             if name not in chosen and chosen & set(k.py_func.__code__.co_names):
                 chosen.add(name)
                 grew = True
+    suffix = f"{suffix}_{zlib.crc32(repr(sorted(constants.items())).encode()):08x}"
     namespace = dict(vars(P))
     for name in sorted(chosen, key=lambda n: kernels[n].py_func.__code__.co_firstlineno):
         lines, first = inspect.getsourcelines(kernels[name].py_func)
