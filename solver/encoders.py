@@ -50,8 +50,13 @@ class GamePosition(Position):
         self.gfr = np.zeros((MAXDEPTH + 1, R.N_GFRAME), dtype=np.int64)
         self.gfr[:, R.F_KILLER] = -1     # no card has cut yet at any depth
         self.over_value = over_value
-        #: Belote's own compilation of the search when it serves these rules
-        self.gsearch = belote_kernel.gsearch if belote_kernel.serves(self.rules) else R.gsearch
+        self.belote_kernel = belote_kernel.serves(self.rules)
+
+    @property
+    def gsearch(self):
+        """The search kernel: Belote's own compilation when it serves these
+        rules (a flag, not the kernel, is kept: positions stay picklable)."""
+        return belote_kernel.gsearch if self.belote_kernel else R.gsearch
 
     def kernel_move_to_card(self, s: int, r: int) -> int:
         """The engine card of the kernel's lane ``s``, strength rank ``r``."""
