@@ -21,6 +21,7 @@ import inspect
 import re
 import zlib
 
+from numba.core import config
 from numba.core.registry import CPUDispatcher
 
 from . import point_search as P
@@ -63,8 +64,9 @@ def specialised(constants: dict, suffix: str) -> dict:
 #: the loops over lanes stopped at the 4 suits (lanes 4 and 5 stay empty)
 BELOTE_CONSTANTS = {"rules[G_KIND]": str(P.BELOTE), "rules[R_KEYMODE]": "0",
                     "rules[R_NSEATS]": "4", "NSUITS": "4"}
-KERNELS = specialised(BELOTE_CONSTANTS, "belote")
-gsearch = KERNELS["gsearch"]
+#: (with numba's JIT disabled the kernels are plain Python: nothing to specialise)
+KERNELS = {} if config.DISABLE_JIT else specialised(BELOTE_CONSTANTS, "belote")
+gsearch = KERNELS.get("gsearch", P.gsearch)
 
 
 def serves(rules) -> bool:

@@ -1194,23 +1194,22 @@ def belote_key(L, leader, fl, trump):
     return k1 | (leader << 48), k2 | (fl << 48)
 
 
-#: ``belote_slot``'s odd 64-bit multipliers (the golden ratio's, and xorshift*'s)
-_BELOTE_SLOT_M1 = 0x9E3779B97F4A7C15 - (1 << 64)
-_BELOTE_SLOT_M2 = 0x2545F4914F6CDD1D
+#: ``belote_slot``'s multipliers: odd, below 2**29, so that no product or sum
+#: overflows an int64 (the kernels also run as plain Python)
+_BELOTE_SLOT_M = (0x1E3779B1, 0x1545F491, 0x185EBCA7, 0x127D4EB3)
 
 
 @inline_kernel
 def belote_slot(k1, k2, mask):
-    """The table slot of a ``belote_key`` (masks below 2**39): both words
-    mixed by wrapping 64-bit multiplications and a shift, the slot taken
-    from the middle bits (which depend on every bit of the key). Keys
+    """The table slot of a ``belote_key`` (masks below 2**30): each word's
+    low 31 bits and the rest times a multiplier of its own, summed, the slot
+    taken from bits 30 and up (which depend on every bit of the key). Keys
     differing only in high bits spread like random ones (``tt_slot``'s
     shifts suit random keys only: on these, 20% more slots shared); the
     modular hash it replaces cost four divisions by a constant a probe."""
-    h = k1 * _BELOTE_SLOT_M1 + k2
-    h ^= h >> 29
-    h *= _BELOTE_SLOT_M2
-    return (h >> 24) & mask
+    h = ((k1 & 0x7FFFFFFF) * _BELOTE_SLOT_M[0] + (k1 >> 31) * _BELOTE_SLOT_M[1]
+         + (k2 & 0x7FFFFFFF) * _BELOTE_SLOT_M[2] + (k2 >> 31) * _BELOTE_SLOT_M[3])
+    return (h >> 30) & mask
 
 
 @inline_kernel
