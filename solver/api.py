@@ -608,6 +608,9 @@ def search_kernel(game_name: str):
     from . import point_search
     if game_name == "bridge":
         return K.search, "bridge"
+    if game_name == "belote":
+        from . import belote_kernel
+        return belote_kernel.gsearch, "Belote"
     return point_search.gsearch, "card-point games'"
 
 

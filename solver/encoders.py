@@ -18,6 +18,7 @@ import numpy as np
 from atout.engine.cards import FOOL, suit_of
 
 from . import bridge_search as K
+from . import belote_kernel
 from . import point_search as R
 from .tables import MAXDEPTH, Position, hand_words, plain_card, plain_move, zobrist
 
@@ -49,6 +50,13 @@ class GamePosition(Position):
         self.gfr = np.zeros((MAXDEPTH + 1, R.N_GFRAME), dtype=np.int64)
         self.gfr[:, R.F_KILLER] = -1     # no card has cut yet at any depth
         self.over_value = over_value
+        self.belote_kernel = belote_kernel.serves(self.rules)
+
+    @property
+    def gsearch(self):
+        """The search kernel: Belote's own compilation when it serves these
+        rules (a flag, not the kernel, is kept: positions stay picklable)."""
+        return belote_kernel.gsearch if self.belote_kernel else R.gsearch
 
     def kernel_move_to_card(self, s: int, r: int) -> int:
         """The engine card of the kernel's lane ``s``, strength rank ``r``."""
@@ -86,9 +94,10 @@ class GamePosition(Position):
         rows, _rows, mv, sc, lg, _fr, ctx = args[-7:]
         if self.over_value is not None:
             return need <= 0
-        return R.gsearch(self.kl, self.kh, self.kts, self.ktr, self.ntr, self.ntr, self.leader,
-                         self.fl0, need, self.rules, self.sides, self.kp, self.bp, self.eq, self.gpt,
-                         self.pnext, self.zob, self.zf, rows, mv, sc, lg, self.gfr, ctx)
+        return self.gsearch(self.kl, self.kh, self.kts, self.ktr, self.ntr, self.ntr, self.leader,
+                            self.fl0, need, self.rules, self.sides, self.kp, self.bp, self.eq,
+                            self.gpt, self.pnext, self.zob, self.zf, rows, mv, sc, lg, self.gfr,
+                            ctx)
 
 
 class GameCodec:

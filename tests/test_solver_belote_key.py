@@ -73,3 +73,26 @@ def test_the_zero_point_ranks_are_those_of_the_encoder():
             assert [r for r in range(8) if labels[r] == 0] == [r for r in range(8) if zero >> r & 1]
             nonzero = [x for x in labels if x]
             assert nonzero == sorted(set(nonzero))      # distinct, rising with strength
+
+
+def test_belote_slot_spreads_keys_as_random_slots_would():
+    """Keys of positions that differ in few high bits (the same deal's
+    holders, leaders, flags) fill a small table's buckets (two rows to a
+    cache line) as random slots would: within 2% of the expected count."""
+    game = get_game("belote")
+    rng = random.Random(5)
+    keys = set()
+    for i in range(1500):
+        state = game.new_state(game.random_deal(900 + i), trump=rng.choice("SHDC"),
+                               taker=rng.randrange(4))
+        for _ in range(rng.randrange(4, 28)):
+            state.play(rng.choice(state.legal_cards()))
+        pos = codec_for(state).encode(state)
+        for fl in (0, 1):
+            for leader in range(4):
+                keys.add(R.belote_key(pos.kl, leader, fl, int(pos.rules[R.R_TRUMP])))
+    mask = (1 << 15) - 1
+    buckets = (mask + 1) // 2
+    expected = buckets * (1 - (1 - 1 / buckets) ** len(keys))
+    used = {R.belote_slot(k1, k2, mask) >> 1 for k1, k2 in keys}
+    assert len(used) > 0.98 * expected

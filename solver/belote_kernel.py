@@ -1,0 +1,75 @@
+"""``point_search.gsearch`` compiled for Belote alone.
+
+``gsearch`` and its helpers serve six games and read the game's kind from
+the rule vector (``rules[G_KIND]``) at every node; LLVM cannot fold that
+load (the search writes other arrays that might alias it), so every node
+carries the other games' branches and the code they make (one 70 kB
+function, its hot values spilled to the stack). Here the same source is
+compiled once more with the kind and the table's key mode written in as
+constants: LLVM drops the other games' code and keeps a smaller search. The
+source stays the one of ``point_search`` (edited there, tested there); this
+module only recompiles it (``specialised``), so the two cannot drift apart.
+
+The copies are made at import from ``point_search``'s own file (same file
+name and line numbers, so numba caches them next to the originals, under
+their own names, and invalidates them with the file).
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+import zlib
+
+from numba.core import config
+from numba.core.registry import CPUDispatcher
+
+from . import point_search as P
+
+
+def specialised(constants: dict, suffix: str) -> dict:
+    """Recompile every kernel of ``point_search`` whose source reads one of
+    ``constants`` (text -> the value's text), and every kernel calling one of
+    those, with the text replaced by the value; returns {name: new kernel}.
+    Each copy is named ``NAME__SUFFIX_CRC`` (its own numba cache entry), CRC
+    a digest of ``constants``: numba keys its cache by the file and the
+    function's own code, not the code inlined into it, so a change of the
+    constants must change the name."""
+    kernels = {name: obj for name, obj in vars(P).items()
+               if isinstance(obj, CPUDispatcher) and obj.py_func.__module__ == P.__name__}
+    chosen = {name for name, k in kernels.items()
+              if any(text in inspect.getsource(k.py_func) for text in constants)}
+    grew = True
+    while grew:           # ... and their callers, up the call tree
+        grew = False
+        for name, k in kernels.items():
+            if name not in chosen and chosen & set(k.py_func.__code__.co_names):
+                chosen.add(name)
+                grew = True
+    suffix = f"{suffix}_{zlib.crc32(repr(sorted(constants.items())).encode()):08x}"
+    namespace = dict(vars(P))
+    for name in sorted(chosen, key=lambda n: kernels[n].py_func.__code__.co_firstlineno):
+        lines, first = inspect.getsourcelines(kernels[name].py_func)
+        source = "".join(lines)
+        for text, value in constants.items():
+            source = source.replace(text, value)
+        source = re.sub(rf"\bdef {name}\(", f"def {name}__{suffix}(", source, count=1)
+        exec(compile("\n" * (first - 1) + source, P.__file__, "exec"), namespace)
+        # the copies call each other under the original names
+        namespace[name] = namespace[f"{name}__{suffix}"]
+    return {name: namespace[name] for name in chosen}
+
+
+#: Belote: kind 1, the exact ``belote_key`` table (key mode 0), 4 seats, and
+#: the loops over lanes stopped at the 4 suits (lanes 4 and 5 stay empty)
+BELOTE_CONSTANTS = {"rules[G_KIND]": str(P.BELOTE), "rules[R_KEYMODE]": "0",
+                    "rules[R_NSEATS]": "4", "NSUITS": "4"}
+#: (with numba's JIT disabled the kernels are plain Python: nothing to specialise)
+KERNELS = {} if config.DISABLE_JIT else specialised(BELOTE_CONSTANTS, "belote")
+gsearch = KERNELS.get("gsearch", P.gsearch)
+
+
+def serves(rules) -> bool:
+    """Can ``gsearch`` here search positions with these rules?"""
+    return (int(rules[P.G_KIND]) == P.BELOTE and int(rules[P.R_KEYMODE]) == 0
+            and int(rules[P.R_NSEATS]) == 4)
