@@ -18,7 +18,7 @@ import numpy as np
 from atout.engine.cards import FOOL, suit_of
 
 from . import bridge_search as K
-from . import belote_kernel
+from . import game_kernels
 from . import point_search as R
 from .tables import MAXDEPTH, Position, hand_words, plain_card, plain_move, zobrist
 
@@ -50,13 +50,14 @@ class GamePosition(Position):
         self.gfr = np.zeros((MAXDEPTH + 1, R.N_GFRAME), dtype=np.int64)
         self.gfr[:, R.F_KILLER] = -1     # no card has cut yet at any depth
         self.over_value = over_value
-        self.belote_kernel = belote_kernel.serves(self.rules)
+        self.kernel_name = game_kernels.kernel_name(self.rules)
 
     @property
     def gsearch(self):
-        """The search kernel: Belote's own compilation when it serves these
-        rules (a flag, not the kernel, is kept: positions stay picklable)."""
-        return belote_kernel.gsearch if self.belote_kernel else R.gsearch
+        """The search kernel: the game's own compilation when one serves
+        these rules (a name, not the kernel, is kept: positions stay
+        picklable)."""
+        return game_kernels.gsearch_for(self.kernel_name)
 
     def kernel_move_to_card(self, s: int, r: int) -> int:
         """The engine card of the kernel's lane ``s``, strength rank ``r``."""

@@ -1,4 +1,4 @@
-"""``point_search.gsearch`` compiled for Belote alone.
+"""``point_search.gsearch`` compiled for one game alone (Belote, tarot).
 
 ``gsearch`` and its helpers serve six games and read the game's kind from
 the rule vector (``rules[G_KIND]``) at every node; LLVM cannot fold that
@@ -10,9 +10,11 @@ constants: LLVM drops the other games' code and keeps a smaller search. The
 source stays the one of ``point_search`` (edited there, tested there); this
 module only recompiles it (``specialised``), so the two cannot drift apart.
 
-The copies are made at import from ``point_search``'s own file (same file
-name and line numbers, so numba caches them next to the originals, under
-their own names, and invalidates them with the file).
+The copies are made on a game's first search from ``point_search``'s own
+file (same file name and line numbers, so numba caches them next to the
+originals, under their own names, and invalidates them with the file).
+Belote's copy made its search 20% faster (4 seats and 4 lanes as
+constants paid most), tarot's 15-25% on full-deal questions (docs/SPEED.md).
 """
 
 from __future__ import annotations
@@ -60,16 +62,36 @@ def specialised(constants: dict, suffix: str) -> dict:
     return {name: namespace[name] for name in chosen}
 
 
-#: Belote: kind 1, the exact ``belote_key`` table (key mode 0), 4 seats, and
-#: the loops over lanes stopped at the 4 suits (lanes 4 and 5 stay empty)
-BELOTE_CONSTANTS = {"rules[G_KIND]": str(P.BELOTE), "rules[R_KEYMODE]": "0",
-                    "rules[R_NSEATS]": "4", "NSUITS": "4"}
-#: (with numba's JIT disabled the kernels are plain Python: nothing to specialise)
-KERNELS = {} if config.DISABLE_JIT else specialised(BELOTE_CONSTANTS, "belote")
-gsearch = KERNELS.get("gsearch", P.gsearch)
+#: per game, the constants written in: Belote (kind 1, the exact
+#: ``belote_key`` table, 4 seats, the loops over lanes stopped at the 4 suits:
+#: lanes 4 and 5 stay empty) and tarot (kind 4, the partition table, 4 seats)
+CONSTANTS = {
+    "belote": {"rules[G_KIND]": str(P.BELOTE), "rules[R_KEYMODE]": "0",
+               "rules[R_NSEATS]": "4", "NSUITS": "4"},
+    "tarot": {"rules[G_KIND]": str(P.TAROT), "rules[R_KEYMODE]": "3",
+              "rules[R_NSEATS]": "4"},
+}
+_KINDS = {"belote": (P.BELOTE, 0), "tarot": (P.TAROT, 3)}
+_made: dict = {}
 
 
-def serves(rules) -> bool:
-    """Can ``gsearch`` here search positions with these rules?"""
-    return (int(rules[P.G_KIND]) == P.BELOTE and int(rules[P.R_KEYMODE]) == 0
-            and int(rules[P.R_NSEATS]) == 4)
+def kernel_name(rules) -> str | None:
+    """The game whose own kernel can search positions with these rules
+    (its kind, key mode and 4 seats), or None: the generic ``gsearch``."""
+    if int(rules[P.R_NSEATS]) != 4:
+        return None
+    for name, (kind, keymode) in _KINDS.items():
+        if int(rules[P.G_KIND]) == kind and int(rules[P.R_KEYMODE]) == keymode:
+            return name
+    return None
+
+
+def gsearch_for(name: str | None):
+    """The search kernel of game ``name`` (made on first use; the generic
+    one for None, or with numba's JIT disabled: plain Python, nothing to
+    specialise)."""
+    if name is None or config.DISABLE_JIT:
+        return P.gsearch
+    if name not in _made:
+        _made[name] = specialised(CONSTANTS[name], name)["gsearch"]
+    return _made[name]

@@ -1,0 +1,86 @@
+"""The games' own compilations of the search (``solver.game_kernels``): the
+same source as ``point_search.gsearch`` with the game's constants written
+in, so each must give the same values, card by card, in the same nodes."""
+
+import pytest
+
+from atout.engine import get_game
+from atout.engine.search import card_values
+from atout.solver import Solver
+from atout.solver import game_kernels
+from atout.solver import point_search as R
+from atout.solver.tables import codec_for
+from atout.solver.testing import random_ending
+
+BELOTE = get_game("belote")
+TAROT = get_game("tarot")
+VARIANTS = ["", "no-undertrump", "no-partner-overtrump", "no-undertrump,no-partner-overtrump"]
+CONTRACTS = {"trump": "SHDC", "taker": [0, 1, 2, 3], "variant": VARIANTS}
+
+
+def both_kernels(state, monkeypatch, **kw):
+    """The result of the game's own kernel, and of the generic one."""
+    ours = Solver(16).solve(state, **kw)
+    with monkeypatch.context() as m:
+        m.setattr(game_kernels, "kernel_name", lambda rules: None)
+        theirs = Solver(16).solve(state, **kw)
+    return ours, theirs
+
+
+def test_each_game_is_searched_by_its_own_kernel():
+    state = BELOTE.new_state(BELOTE.random_deal(1), trump="S", taker=0)
+    assert codec_for(state).encode(state).gsearch is game_kernels.gsearch_for("belote")
+    state = TAROT.new_state(TAROT.random_deal(1))
+    assert codec_for(state).encode(state).gsearch is game_kernels.gsearch_for("tarot")
+    kernels = {game_kernels.gsearch_for(name) for name in ("belote", "tarot", None)}
+    assert len(kernels) == 3 and R.gsearch in kernels
+    tarocco = get_game("tarocco")
+    state = tarocco.new_state(tarocco.random_deal(1))
+    assert codec_for(state).encode(state).gsearch is R.gsearch
+
+
+def test_the_generic_kernel_serves_rules_a_copy_was_not_made_for(monkeypatch):
+    from atout.solver import encoders
+    monkeypatch.setattr(encoders, "TAROT_KEYMODE", 0)
+    state = TAROT.new_state(TAROT.random_deal(1))
+    assert codec_for(state).encode(state).gsearch is R.gsearch
+
+
+@pytest.mark.parametrize("tricks", [2, 4, 6])
+def test_belote_same_values_and_nodes_as_the_generic_kernel(tricks, monkeypatch):
+    for seed in range(40):
+        state = random_ending(BELOTE, 7000 + 100 * tricks + seed, tricks, CONTRACTS)
+        ours, theirs = both_kernels(state, monkeypatch, all_cards=True, line=False)
+        assert (ours.value, ours.cards, ours.nodes) == (theirs.value, theirs.cards,
+                                                         theirs.nodes), (seed, state)
+        if tricks == 2:
+            assert ours.cards == card_values(state), (seed, state)
+
+
+def test_belote_same_full_deals_as_the_generic_kernel(monkeypatch):
+    for seed in range(3):
+        state = BELOTE.new_state(BELOTE.random_deal(50 + seed), trump="HSDC"[seed], taker=seed,
+                                 variant=VARIANTS[seed])
+        ours, theirs = both_kernels(state, monkeypatch, all_cards=True, line=False)
+        assert (ours.value, ours.cards, ours.nodes) == (theirs.value, theirs.cards, theirs.nodes)
+
+
+@pytest.mark.parametrize("tricks", [2, 4, 6])
+def test_tarot_same_values_and_nodes_as_the_generic_kernel(tricks, monkeypatch):
+    for seed in range(30):
+        state = random_ending(TAROT, 8000 + 100 * tricks + seed, tricks)
+        ours, theirs = both_kernels(state, monkeypatch, all_cards=True, line=False)
+        assert (ours.value, ours.cards, ours.nodes) == (theirs.value, theirs.cards,
+                                                         theirs.nodes), (seed, state)
+        if tricks == 2:
+            assert ours.cards == card_values(state), (seed, state)
+
+
+def test_tarot_same_full_deal_question_as_the_generic_kernel(monkeypatch):
+    for seed in range(2):
+        state = TAROT.new_state(TAROT.random_deal(60 + seed))
+        ours = Solver(16).reaches(state, state.contract_target(), max_nodes=200_000)
+        with monkeypatch.context() as m:
+            m.setattr(game_kernels, "kernel_name", lambda rules: None)
+            theirs = Solver(16).reaches(state, state.contract_target(), max_nodes=200_000)
+        assert (ours.answer, ours.nodes) == (theirs.answer, theirs.nodes)
