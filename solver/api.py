@@ -608,9 +608,9 @@ def search_kernel(game_name: str):
     from . import point_search
     if game_name == "bridge":
         return K.search, "bridge"
-    if game_name in ("belote", "tarot"):
+    if game_name in ("belote", "tarot", "tarocco"):
         from . import game_kernels
-        return game_kernels.gsearch_for(game_name), "Belote" if game_name == "belote" else "tarot"
+        return game_kernels.gsearch_for(game_name), "Belote" if game_name == "belote" else game_name
     return point_search.gsearch, "card-point games'"
 
 

@@ -1,4 +1,4 @@
-"""``point_search.gsearch`` compiled for one game alone (Belote, tarot).
+"""``point_search.gsearch`` compiled for one game alone (Belote, tarot, tarocco).
 
 ``gsearch`` and its helpers serve six games and read the game's kind from
 the rule vector (``rules[G_KIND]``) at every node; LLVM cannot fold that
@@ -64,14 +64,17 @@ def specialised(constants: dict, suffix: str) -> dict:
 
 #: per game, the constants written in: Belote (kind 1, the exact
 #: ``belote_key`` table, 4 seats, the loops over lanes stopped at the 4 suits:
-#: lanes 4 and 5 stay empty) and tarot (kind 4, the partition table, 4 seats)
+#: lanes 4 and 5 stay empty), tarot and tarocco (their kind, the partition
+#: table, 4 seats)
 CONSTANTS = {
     "belote": {"rules[G_KIND]": str(P.BELOTE), "rules[R_KEYMODE]": "0",
                "rules[R_NSEATS]": "4", "NSUITS": "4"},
     "tarot": {"rules[G_KIND]": str(P.TAROT), "rules[R_KEYMODE]": "3",
               "rules[R_NSEATS]": "4"},
+    "tarocco": {"rules[G_KIND]": str(P.TAROCCO), "rules[R_KEYMODE]": "3",
+                "rules[R_NSEATS]": "4"},
 }
-_KINDS = {"belote": (P.BELOTE, 0), "tarot": (P.TAROT, 3)}
+_KINDS = {"belote": (P.BELOTE, 0), "tarot": (P.TAROT, 3), "tarocco": (P.TAROCCO, 3)}
 _made: dict = {}
 
 

@@ -14,6 +14,7 @@ from atout.solver.testing import random_ending
 
 BELOTE = get_game("belote")
 TAROT = get_game("tarot")
+TAROCCO = get_game("tarocco")
 VARIANTS = ["", "no-undertrump", "no-partner-overtrump", "no-undertrump,no-partner-overtrump"]
 CONTRACTS = {"trump": "SHDC", "taker": [0, 1, 2, 3], "variant": VARIANTS}
 
@@ -32,10 +33,12 @@ def test_each_game_is_searched_by_its_own_kernel():
     assert codec_for(state).encode(state).gsearch is game_kernels.gsearch_for("belote")
     state = TAROT.new_state(TAROT.random_deal(1))
     assert codec_for(state).encode(state).gsearch is game_kernels.gsearch_for("tarot")
-    kernels = {game_kernels.gsearch_for(name) for name in ("belote", "tarot", None)}
-    assert len(kernels) == 3 and R.gsearch in kernels
-    tarocco = get_game("tarocco")
-    state = tarocco.new_state(tarocco.random_deal(1))
+    state = TAROCCO.new_state(TAROCCO.random_deal(1))
+    assert codec_for(state).encode(state).gsearch is game_kernels.gsearch_for("tarocco")
+    kernels = {game_kernels.gsearch_for(name) for name in ("belote", "tarot", "tarocco", None)}
+    assert len(kernels) == 4
+    smear = get_game("smear")
+    state = smear.new_state(smear.random_deal(1))
     assert codec_for(state).encode(state).gsearch is R.gsearch
 
 
@@ -84,3 +87,14 @@ def test_tarot_same_full_deal_question_as_the_generic_kernel(monkeypatch):
             m.setattr(game_kernels, "kernel_name", lambda rules: None)
             theirs = Solver(16).reaches(state, state.contract_target(), max_nodes=200_000)
         assert (ours.answer, ours.nodes) == (theirs.answer, theirs.nodes)
+
+
+@pytest.mark.parametrize("tricks", [2, 4, 6])
+def test_tarocco_same_values_and_nodes_as_the_generic_kernel(tricks, monkeypatch):
+    for seed in range(30):
+        state = random_ending(TAROCCO, 9000 + 100 * tricks + seed, tricks)
+        ours, theirs = both_kernels(state, monkeypatch, all_cards=True, line=False)
+        assert (ours.value, ours.cards, ours.nodes) == (theirs.value, theirs.cards,
+                                                         theirs.nodes), (seed, state)
+        if tricks == 2:
+            assert ours.cards == card_values(state), (seed, state)
