@@ -4,7 +4,7 @@ that the figure is that of one solve.
 
     python -m pytest bench/test_bench_memory.py --benchmark-only -s
 
-Reports the peak resident size (ru_maxrss) of the process, which includes
+Reports the peak resident size of the process (VmHWM), which includes
 Python, Numba and the compiled kernels (about 150 MB before any solve).
 Target (issue #3): at most 1 GB with the default table.
 """
