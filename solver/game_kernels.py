@@ -62,19 +62,23 @@ def specialised(constants: dict, suffix: str) -> dict:
     return {name: namespace[name] for name in chosen}
 
 
-#: per game, the constants written in: Belote (kind 1, the exact
-#: ``belote_key`` table, 4 seats, the loops over lanes stopped at the 4 suits:
-#: lanes 4 and 5 stay empty), tarot and tarocco (their kind, the partition
-#: table, 4 seats)
-CONSTANTS = {
-    "belote": {"rules[G_KIND]": str(P.BELOTE), "rules[R_KEYMODE]": "0",
-               "rules[R_NSEATS]": "4", "NSUITS": "4"},
-    "tarot": {"rules[G_KIND]": str(P.TAROT), "rules[R_KEYMODE]": "3",
-              "rules[R_NSEATS]": "4"},
-    "tarocco": {"rules[G_KIND]": str(P.TAROCCO), "rules[R_KEYMODE]": "3",
-                "rules[R_NSEATS]": "4"},
+#: per game with a copy of its own: its kind and its table's key mode (both
+#: written in, with 4 seats), and any further constants: Belote's loops over
+#: lanes stop at its 4 suits (lanes 4 and 5 stay empty)
+_GAMES = {
+    "belote": (P.BELOTE, 0, {"NSUITS": "4"}),
+    "tarot": (P.TAROT, 3, {}),
+    "tarocco": (P.TAROCCO, 3, {}),
 }
-_KINDS = {"belote": (P.BELOTE, 0), "tarot": (P.TAROT, 3), "tarocco": (P.TAROCCO, 3)}
+
+
+def constants(name: str) -> dict:
+    """The text replacements of game ``name``'s copy (``specialised``)."""
+    kind, keymode, more = _GAMES[name]
+    return {"rules[G_KIND]": str(kind), "rules[R_KEYMODE]": str(keymode),
+            "rules[R_NSEATS]": "4", **more}
+
+
 _made: dict = {}
 
 
@@ -83,7 +87,7 @@ def kernel_name(rules) -> str | None:
     (its kind, key mode and 4 seats), or None: the generic ``gsearch``."""
     if int(rules[P.R_NSEATS]) != 4:
         return None
-    for name, (kind, keymode) in _KINDS.items():
+    for name, (kind, keymode, _more) in _GAMES.items():
         if int(rules[P.G_KIND]) == kind and int(rules[P.R_KEYMODE]) == keymode:
             return name
     return None
@@ -96,5 +100,5 @@ def gsearch_for(name: str | None):
     if name is None or config.DISABLE_JIT:
         return P.gsearch
     if name not in _made:
-        _made[name] = specialised(CONSTANTS[name], name)["gsearch"]
+        _made[name] = specialised(constants(name), name)["gsearch"]
     return _made[name]

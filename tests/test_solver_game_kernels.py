@@ -49,34 +49,12 @@ def test_the_generic_kernel_serves_rules_a_copy_was_not_made_for(monkeypatch):
     assert codec_for(state).encode(state).gsearch is R.gsearch
 
 
-@pytest.mark.parametrize("tricks", [2, 4, 6])
-def test_belote_same_values_and_nodes_as_the_generic_kernel(tricks, monkeypatch):
-    for seed in range(40):
-        state = random_ending(BELOTE, 7000 + 100 * tricks + seed, tricks, CONTRACTS)
-        ours, theirs = both_kernels(state, monkeypatch, all_cards=True, line=False)
-        assert (ours.value, ours.cards, ours.nodes) == (theirs.value, theirs.cards,
-                                                         theirs.nodes), (seed, state)
-        if tricks == 2:
-            assert ours.cards == card_values(state), (seed, state)
-
-
 def test_belote_same_full_deals_as_the_generic_kernel(monkeypatch):
     for seed in range(3):
         state = BELOTE.new_state(BELOTE.random_deal(50 + seed), trump="HSDC"[seed], taker=seed,
                                  variant=VARIANTS[seed])
         ours, theirs = both_kernels(state, monkeypatch, all_cards=True, line=False)
         assert (ours.value, ours.cards, ours.nodes) == (theirs.value, theirs.cards, theirs.nodes)
-
-
-@pytest.mark.parametrize("tricks", [2, 4, 6])
-def test_tarot_same_values_and_nodes_as_the_generic_kernel(tricks, monkeypatch):
-    for seed in range(30):
-        state = random_ending(TAROT, 8000 + 100 * tricks + seed, tricks)
-        ours, theirs = both_kernels(state, monkeypatch, all_cards=True, line=False)
-        assert (ours.value, ours.cards, ours.nodes) == (theirs.value, theirs.cards,
-                                                         theirs.nodes), (seed, state)
-        if tricks == 2:
-            assert ours.cards == card_values(state), (seed, state)
 
 
 def test_tarot_same_full_deal_question_as_the_generic_kernel(monkeypatch):
@@ -89,10 +67,17 @@ def test_tarot_same_full_deal_question_as_the_generic_kernel(monkeypatch):
         assert (ours.answer, ours.nodes) == (theirs.answer, theirs.nodes)
 
 
+#: game -> (its engine, the first seed, how many endings, its contracts)
+ENDINGS = {"belote": (BELOTE, 7000, 40, CONTRACTS), "tarot": (TAROT, 8000, 30, None),
+           "tarocco": (TAROCCO, 9000, 30, None)}
+
+
 @pytest.mark.parametrize("tricks", [2, 4, 6])
-def test_tarocco_same_values_and_nodes_as_the_generic_kernel(tricks, monkeypatch):
-    for seed in range(30):
-        state = random_ending(TAROCCO, 9000 + 100 * tricks + seed, tricks)
+@pytest.mark.parametrize("name", sorted(ENDINGS))
+def test_same_values_and_nodes_as_the_generic_kernel(name, tricks, monkeypatch):
+    game, first, count, contracts = ENDINGS[name]
+    for seed in range(count):
+        state = random_ending(game, first + 100 * tricks + seed, tricks, contracts)
         ours, theirs = both_kernels(state, monkeypatch, all_cards=True, line=False)
         assert (ours.value, ours.cards, ours.nodes) == (theirs.value, theirs.cards,
                                                          theirs.nodes), (seed, state)
