@@ -87,3 +87,16 @@ def test_the_deals_of_the_notation_section_are_those_atout_deal_prints():
             assert f"`{result.output.strip()}`" in text, name
             shown += 1
     assert shown == len(GAME_NAMES)
+
+
+def test_ci_runs_the_readme_test_command():
+    """`.ci/run` installs the test extra and runs the README's second command
+    (the one after "Install and run the tests"), word for word (the install
+    line may add --quiet)."""
+    readme = README.read_text(encoding="utf-8")
+    block = re.search(r"Install and run the tests:\n\n```sh\n(.*?)\n```", readme, flags=re.S).group(1)
+    install, tests = (part.strip() for part in block.split("&&"))
+    ci = (README.parent / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    quiet = [[w for w in line.split() if w != "--quiet"] for line in ci]
+    assert install.split() in quiet, install     # CI's install line, less its --quiet
+    assert ci[-1].strip().endswith(tests), (ci[-1], tests)

@@ -111,7 +111,7 @@ def belote_over(client, belote_at_play):
 def cli_json(*args) -> dict:
     result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
     assert result.exit_code == 0, result.output
-    return json.loads(result.output)
+    return json.loads(result.stdout)     # stderr may hold a first-compile notice
 
 
 def cli_contract(state) -> list[str]:
