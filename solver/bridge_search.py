@@ -513,41 +513,69 @@ def _second_follow_score(L, p, s, r, m, rem, led_r, trump, trump_live, leader):
 
 
 @kernel
-def _third_score(L, p, s, r, m, rem, ws, wr, partner_wins, trump):
+def _forces_top(m, rem, f, r, wr, partner_wins):
+    """DDS's card that forces the fourth hand's top card out (its
+    ``RankForcesAce``), where the fourth hand (cards ``f`` of the suit led)
+    holds the top: is ``r`` the lowest of our block tops above the fourth
+    hand's second card (the top of its second block), when that card beats
+    the one winning so far (``wr``); else, when the second hand is winning,
+    the lowest above ``wr``? (Never when partner wins and the fourth hand's
+    second card cannot beat partner's: the top falls anyway.)"""
+    f_top = hibit(f)
+    gap = rem & ~f & ((1 << f_top) - 1)
+    if gap == 0:
+        return False        # the fourth hand's cards are one block
+    low = f & ((1 << hibit(gap)) - 1)
+    if low == 0:
+        return False
+    second = hibit(low)
+    if second > wr:
+        force = second
+    elif not partner_wins:
+        force = wr
+    else:
+        return False
+    above = m & ~((2 << force) - 1)
+    if above == 0:
+        return False
+    c = lobit(above)
+    # r is the top of the block of our cards holding c
+    return r >= c and (rem & ~m & ((1 << r) - 1) & ~((2 << c) - 1)) == 0
+
+
+@kernel
+def _third_score(L, p, s, r, m, rem, ws, wr, partner_wins, trump, led_r):
     """Ordering of the third hand's card of the suit led (``m`` its cards
-    of the suit, (ws, wr) the card winning so far): low when partner wins
-    anyway or when no card of ours can matter, the cheapest card that wins
-    against the fourth hand, else the card that forces the fourth hand's
-    top card out."""
+    of the suit, (ws, wr) the card winning so far, ``led_r`` partner's
+    lead): DDS's weights (its ``WeightAllocTrumpNotvoid2`` and
+    ``NTNotvoid2``): low when partner wins anyway or when no card of ours
+    can matter, the cheapest card that wins against the fourth hand, else
+    low but for the card that forces the fourth hand's top out
+    (``_forces_top``)."""
     fourth = (p + 1) & 3
     f = L[fourth, s]
-    if f == 0:
-        if trump >= 0 and s != trump and L[fourth, trump] != 0:
-            return -r       # fourth hand ruffs
-        if partner_wins or ws != s:
-            return -r
-        return 200 - r if r > wr else -r
-    f_top = hibit(f)
-    if partner_wins and ws == s and wr > f_top:
-        return -r
-    if ws != s:
-        return -r           # second hand ruffed
+    max4 = hibit(f) if f else -1
+    min4 = lobit(f) if f else -1
     my_top = hibit(m)
-    if my_top < wr or my_top < lobit(f):
-        return -r
-    if my_top > f_top:
-        return 200 - r if r > f_top and r > wr else -r
-    # fourth hand has the top: play just above its second card to force it
-    f2 = f ^ (1 << f_top)
-    force = hibit(f2) if f2 else -1
-    if force < wr:
-        force = wr
-    above = m & ~((2 << force) - 1)
-    if above != 0:
-        c = lobit(above)
-        # the block of our cards holding c (r is the top of its block)
-        if r >= c and (rem & ~m & ((1 << r) - 1) & ~((2 << c) - 1)) == 0:
-            return 20 - r
+    if trump >= 0 and s != trump:
+        if ws != s:
+            return -r           # second hand ruffed
+        if f == 0:
+            # the fourth hand ruffs or discards: beat the second hand
+            if not partner_wins and r > wr:
+                return 20 - r
+            return -r
+    if partner_wins and led_r > max4:
+        return -r               # partner beats the fourth hand too
+    if my_top < min4 or my_top < wr:
+        return -r               # too low to matter
+    if trump < 0 or my_top > max4:
+        if r > wr and r > max4:
+            return 58 - r       # we win the trick: as cheaply as we can
+        if trump >= 0:
+            return -r
+    if max4 > my_top and max4 > wr and _forces_top(m, rem, f, r, wr, partner_wins):
+        return 20 - r
     return -r
 
 
@@ -661,7 +689,7 @@ def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, sc, lg, best,
             elif second_low:
                 score = -r
             elif ntr == 2 and s == ts[base]:
-                score = _third_score(L, p, s, r, m, rem, ws, wr, partner_wins, trump)
+                score = _third_score(L, p, s, r, m, rem, ws, wr, partner_wins, trump, tr[base])
             elif partner_wins and not _threatened(L, p, ws, wr, ts[base], trump, ntr + 1, sides):
                 score = -r
             elif (s == ws and r > wr) or (s == trump and ws != trump):
