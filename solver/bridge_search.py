@@ -745,6 +745,8 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
     are not needed, and relying on fewer cards makes the bound hold in
     more positions)."""
     trump = rules[R_TRUMP]
+    if trump >= 0 and (L[0, trump] | L[1, trump] | L[2, trump] | L[3, trump]) == 0:
+        trump = -1      # no trump left: no trump's counts hold (the lengths say so)
     side = sides[leader]
     for s in range(4):
         used[s] = 0

@@ -245,6 +245,30 @@ def test_quick_tricks_are_a_lower_bound():
         assert 3 - solve(state, line=False).value == tricks
 
 
+def test_quick_tricks_with_no_trump_left_count_as_at_no_trump():
+    """In a trump contract whose trumps are all played, the quick tricks are
+    the no-trump count (a side suit runs whole, the leader reaches
+    partner's winners), and they stay a lower bound (the exact value)."""
+    from atout.solver import solve
+    checked = 0
+    for state in random_positions("bridge", 2000):
+        if state.trick or state.is_over() or state.trump is None or state.tricks_left > 7:
+            continue
+        pos = codec_for(state).encode(state)
+        t = int(pos.rules[K.R_TRUMP])
+        if any(int(pos.lanes[q, t]) for q in range(4)):
+            continue
+        q = K.quick_tricks(pos.lanes, state.leader, pos.rules, pos.sides)
+        nt = pos.rules.copy()
+        nt[K.R_TRUMP] = -1
+        assert q == K.quick_tricks(pos.lanes, state.leader, nt, pos.sides), state
+        value = solve(state, line=False).value - state.tricks_won(state.max_side)
+        mine = value if state.side_of(state.leader) == state.max_side else state.tricks_left - value
+        assert q <= mine, (state, q, mine)
+        checked += 1
+    assert checked >= 15, checked
+
+
 def test_sure_trumps_are_a_lower_bound():
     """Trumps of one hand above all the other side's trumps: a lower bound
     of the tricks that side takes (checked with the exact value)."""
