@@ -833,6 +833,9 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
             follow = 0
             disc = 0
             theirs = (ptake >> (4 * s)) & 15
+            fin = _finesse_tricks(L, leader, s)
+            if fin > theirs:
+                theirs = fin
             for t in range(4):
                 if t != s:
                     kt = (ltake >> (4 * t)) & 15
@@ -849,7 +852,34 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
                     used[t] = (pruns >> (4 * t)) & 15
                     if cash > 0:
                         used[t] += (lruns >> (4 * t)) & 15
+                if fin > 0:
+                    used[s] = 3
     return total
+
+
+@kernel
+def _finesse_tricks(L, leader, s):
+    """No trump: partner holds the top and the third best card of suit
+    ``s`` and the leader's LHO the second, and the leader leads the suit
+    (it holds a card there): partner wins two tricks and keeps the lead
+    (it takes LHO's card with the top, or wins with the third best
+    card; RHO holds nothing above it), and every card of the suit when
+    the other hands hold at most two (DDS's quick tricks of partner's
+    hand). 0 otherwise. Relies on the owners of the three top cards."""
+    rem = L[0, s] | L[1, s] | L[2, s] | L[3, s]
+    if popcount(rem) < 3:
+        return 0
+    pa = (leader + 2) & 3
+    r1 = hibit(rem)
+    r2 = hibit(rem ^ (1 << r1))
+    r3 = hibit(rem ^ (1 << r1) ^ (1 << r2))
+    if ((L[pa, s] >> r1) & 1) == 0 or ((L[(leader + 1) & 3, s] >> r2) & 1) == 0 \
+            or ((L[pa, s] >> r3) & 1) == 0:
+        return 0
+    if popcount(L[leader, s]) <= 2 and popcount(L[(leader + 1) & 3, s]) <= 2 \
+            and popcount(L[(leader + 3) & 3, s]) <= 2:
+        return popcount(L[pa, s])
+    return 2
 
 
 @kernel

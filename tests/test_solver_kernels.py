@@ -402,6 +402,46 @@ def test_quick_tricks_say_which_top_cards_they_use():
                        == side for r in top), (state, s)
 
 
+def test_partners_finesse_counts_two_tricks_and_stays_a_lower_bound():
+    """No trump: partner holds the top and third best cards of a suit the
+    leader can lead, LHO the second (``_finesse_tricks``): two tricks for
+    partner (more when the others hold at most two). The quick tricks stay
+    a lower bound (the exact value), also with the cards below the ones
+    they rely on dealt again; the finesse relies on the three top cards."""
+    from atout.solver import solve
+    from atout.solver.testing import random_ending
+    game = get_game("bridge")
+    rng = random.Random(11)
+    checked = 0
+    for seed in range(3000):
+        state = random_ending(game, 52000 + seed, rng.randint(3, 6), {"strain": ["NT"]},
+                              mid_trick=None)
+        if state.is_over():
+            continue
+        pos = codec_for(state).encode(state)
+        fins = [s for s in range(4) if int(pos.lanes[state.leader, s])
+                and K._finesse_tricks(pos.lanes, state.leader, s) > 0]
+        if not fins:
+            continue
+        checked += 1
+        used = np.zeros(4, dtype=np.int64)
+        q = K.quick_tricks_used(pos.lanes, state.leader, pos.rules, pos.sides, used, 99)
+        side_of_leader = state.side_of(state.leader)
+        for probe in (state, shuffle_low_cards(state, used, rng)):
+            value = solve(probe, line=False).value - probe.tricks_won(probe.max_side)
+            mine = value if side_of_leader == probe.max_side else probe.tricks_left - value
+            assert q <= mine, (probe, q, mine)
+    assert checked >= 30, checked
+    # North leads (4 tricks left), South holds the king and nine of diamonds
+    # over East's jack: two clubs, then the diamond finesse for all four
+    hands = [set(game.parse_cards(h)) for h in ("H7 D4 CT C4", "HT DJ D7 D2", "H9 DK D9 D6",
+                                                 "SK ST HA HQ")]
+    state = game.new_state(game.random_deal(0).with_hands(hands), declarer="W", strain="NT")
+    pos = codec_for(state).encode(state)
+    assert K.quick_tricks(pos.lanes, 0, pos.rules, pos.sides) == 4
+    assert solve(state, line=False).value == 0       # East-West, the declarers, take none
+
+
 def test_kernels_run_as_plain_python():
     script = (
         "from atout.engine import get_game\n"
