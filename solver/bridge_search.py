@@ -854,7 +854,38 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
                         used[t] += (lruns >> (4 * t)) & 15
                 if fin > 0:
                     used[s] = 3
+        for s in range(4):
+            k = _own_suit_tricks(L, leader, s)
+            if k > total:
+                total = k
+                for t in range(4):
+                    used[t] = 0
+                if k > min(popcount(L[leader, s]), popcount(L[pa, s])):
+                    used[s] = popcount(L[leader, s] | L[pa, s])
     return total
+
+
+@kernel
+def _own_suit_tricks(L, leader, s):
+    """No trump: tricks the leader's side takes in a suit the opponents do
+    not hold, led by the leader (DDS's quick tricks of a suit only the
+    side holds): every round is the side's while the winner can lead the
+    suit again, so the shorter hand's count (lengths only); the longer
+    hand's when its top card beats the shorter hand's lowest (the shorter
+    hand unblocks, from the top: it relies on the owners of every card of
+    the suit). 0 when the leader holds none, or an opponent holds one."""
+    pa = (leader + 2) & 3
+    mine = L[leader, s]
+    part = L[pa, s]
+    if mine == 0 or (L[(leader + 1) & 3, s] | L[(leader + 3) & 3, s]) != 0:
+        return 0
+    a = popcount(mine)
+    b = popcount(part)
+    if b == 0:
+        return a
+    if a >= b:
+        return a if hibit(mine) > lobit(part) else b
+    return b if hibit(part) > lobit(mine) else a
 
 
 @kernel

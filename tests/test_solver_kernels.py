@@ -442,6 +442,50 @@ def test_partners_finesse_counts_two_tricks_and_stays_a_lower_bound():
     assert solve(state, line=False).value == 0       # East-West, the declarers, take none
 
 
+def test_a_suit_only_the_leaders_side_holds_stays_a_lower_bound():
+    """No trump, a suit the opponents do not hold and the leader leads
+    (``_own_suit_tricks``): the shorter hand's count, the longer hand's
+    when its top card beats the shorter hand's lowest (which unblocks).
+    The quick tricks stay a lower bound (the exact value), also with the
+    cards below the ones they rely on dealt again."""
+    from atout.solver import solve
+    from atout.solver.testing import random_ending
+    game = get_game("bridge")
+    rng = random.Random(12)
+    longer = 0
+    for seed in range(4000):
+        state = random_ending(game, 61000 + seed, rng.randint(3, 6), {"strain": ["NT"]},
+                              mid_trick=None)
+        if state.is_over():
+            continue
+        pos = codec_for(state).encode(state)
+        own = [K._own_suit_tricks(pos.lanes, state.leader, s) for s in range(4)]
+        pa = (state.leader + 2) % 4
+        mins = [min(bin(int(pos.lanes[state.leader, s])).count("1"),
+                    bin(int(pos.lanes[pa, s])).count("1")) for s in range(4)]
+        if not any(o > m for o, m in zip(own, mins)):
+            continue
+        longer += 1
+        used = np.zeros(4, dtype=np.int64)
+        q = K.quick_tricks_used(pos.lanes, state.leader, pos.rules, pos.sides, used, 99)
+        assert q >= max(own)
+        side_of_leader = state.side_of(state.leader)
+        for probe in (state, shuffle_low_cards(state, used, rng)):
+            value = solve(probe, line=False).value - probe.tricks_won(probe.max_side)
+            mine = value if side_of_leader == probe.max_side else probe.tricks_left - value
+            assert q <= mine, (probe, q, mine)
+    assert longer >= 20, longer
+    # North QJ8 and South A9 of hearts, the opponents none: eight to the ace,
+    # nine to the queen, then the jack: three tricks
+    hands = [set(game.parse_cards(h)) for h in ("S3 HQ HJ H8", "S7 S5 DT C2", "S8 HA H9 D8",
+                                                 "SK SJ S4 S2")]
+    state = game.new_state(game.random_deal(0).with_hands(hands), declarer="W", strain="NT")
+    pos = codec_for(state).encode(state)
+    assert K._own_suit_tricks(pos.lanes, 0, 1) == 3
+    assert K._own_suit_tricks(pos.lanes, 2, 1) == 3
+    assert solve(state, line=False).value == 1       # East-West take the king of spades
+
+
 def test_kernels_run_as_plain_python():
     script = (
         "from atout.engine import get_game\n"
