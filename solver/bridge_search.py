@@ -593,6 +593,44 @@ def _discard_score(L, p, s, r, rem, top):
 
 
 @kernel
+def _third_void_score(L, p, s, r, rem, top, led, led_r, rem_led, ws, wr, partner_wins, trump):
+    """Ordering of the third hand's card when it cannot follow: DDS's
+    weights (its ``WeightAllocTrumpVoid2`` and ``NTVoid2``, ranks 2..14)."""
+    rank = r + 2
+    k = popcount(L[p, s])
+    second = (L[p, s] >> hibit(rem ^ (1 << top))) & 1 == 1 if rem != (1 << top) else False
+    if trump < 0:
+        val = (k * 64) // 24
+        if (k == 2 and second) or (k == 1 and r == top):
+            val -= 4
+        return val - rank
+    if led == trump or s != trump:
+        return (k * 64) // 40 - rank
+    fourth = (p + 1) & 3
+    f = L[fourth, led]
+    max4 = hibit(f) if f else -1
+    ft = L[fourth, trump]
+    if partner_wins and led_r > max4 and (f != 0 or ft == 0):
+        return -rank - 50       # partner's card wins: do not ruff it
+    v = (k * 64) // 50
+    if ws == trump and r < wr:
+        return -32 + popcount(rem >> r) + (k * 64) // 40      # an underruff
+    over = ft == 0 or r > hibit(ft)
+    if partner_wins:
+        if f != 0:
+            x = rem_led ^ (1 << hibit(rem_led))
+            r2 = hibit(x) if x else -1
+            leader = (p + 2) & 3
+            if r2 >= 0 and (r2 == led_r or (L[leader, led] >> r2) & 1 == 1):
+                return 36 - rank + v
+            return 48 - rank + v
+        return (48 if over else -12) - rank + v
+    if f != 0:
+        return 72 - rank + v
+    return (48 if over else 36) - rank + v
+
+
+@kernel
 def _lead_bonus(is_killer, is_tt, win, trumps):
     """DDS's bonus of a lead: the killer's, else the table's best lead's
     (not both), by whether the lead wins the trick and whether trumps are
@@ -681,6 +719,13 @@ def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, sc, lg, best,
                                      pa_wins or (r == top and not opp_ruff), trump >= 0)
             elif br == r:
                 score = 10000
+            elif ntr == 2 and s != ts[base]:
+                remled = L[0, ts[base]] | L[1, ts[base]] | L[2, ts[base]] | L[3, ts[base]]
+                for i in range(ntr):
+                    if ts[base + i] == ts[base]:
+                        remled |= 1 << tr[base + i]
+                score = _third_void_score(L, p, s, r, rem, top, ts[base], tr[base], remled, ws, wr,
+                                          partner_wins, trump)
             elif s != ts[base] and s != trump:
                 score = _discard_score(L, p, s, r, rem, top)
             elif ntr == 1 and s == ts[base]:

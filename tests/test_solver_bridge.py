@@ -235,3 +235,14 @@ def test_the_third_hand_forces_the_top_out_only_as_dds_does():
     for card in ("D7", "DJ", "D2", "D3", "H6", "H2"):
         state.play(BRIDGE.deck.parse_card(card))
     assert _move_order(state)[0] == "HK"
+
+
+def test_the_third_hand_that_cannot_follow_does_not_ruff_partners_sure_winner():
+    """DDS's third hand void in the suit led (``_third_void_score``):
+    partner's ace wins the trick whatever the fourth hand (which follows)
+    plays, so discard rather than ruff it."""
+    hands = [set(cards(h)) for h in ("HA H3 C2", "HK H4 C3", "S2 D5 D6", "HQ H5 C4")]
+    state = BRIDGE.new_state(BRIDGE.random_deal(0).with_hands(hands), declarer="W", strain="S")
+    for card in ("HA", "H4"):
+        state.play(BRIDGE.deck.parse_card(card))
+    assert _move_order(state)[0] == "D6"
