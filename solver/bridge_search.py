@@ -877,10 +877,7 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
             cash = 0
             follow = 0
             disc = 0
-            theirs = (ptake >> (4 * s)) & 15
-            fin = _finesse_tricks(L, leader, s)
-            if fin > theirs:
-                theirs = fin
+            theirs = 0
             for t in range(4):
                 if t != s:
                     kt = (ltake >> (4 * t)) & 15
@@ -889,16 +886,27 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
                     follow += min(kt, c)
                     disc += max(kt - c, 0)
                     theirs += (ptake >> (4 * t)) & 15
-            if tl - follow - theirs < disc:
-                cash = 0
-            if cash + theirs > total:
-                total = cash + theirs
-                for t in range(4):
-                    used[t] = (pruns >> (4 * t)) & 15
-                    if cash > 0:
-                        used[t] += (lruns >> (4 * t)) & 15
-                if fin > 0:
-                    used[s] = 3
+            # partner's tricks in the suit it is reached by: its top run,
+            # or the finesse's two (or every card), whichever counts more
+            # once partner's discards on the leader's cashing are paid
+            fin = _finesse_tricks(L, leader, s)
+            for v in range(3):
+                here = (ptake >> (4 * s)) & 15
+                if v == 1:
+                    here = fin
+                elif v == 2:
+                    here = min(fin, 2)
+                if v > 0 and here <= (ptake >> (4 * s)) & 15:
+                    continue
+                take = cash if tl - follow - theirs - here >= disc else 0
+                if take + theirs + here > total:
+                    total = take + theirs + here
+                    for t in range(4):
+                        used[t] = (pruns >> (4 * t)) & 15
+                        if take > 0:
+                            used[t] += (lruns >> (4 * t)) & 15
+                    if v > 0:
+                        used[s] = 3
         for s in range(4):
             k = _own_suit_tricks(L, leader, s)
             if k > total:
