@@ -513,41 +513,69 @@ def _second_follow_score(L, p, s, r, m, rem, led_r, trump, trump_live, leader):
 
 
 @kernel
-def _third_score(L, p, s, r, m, rem, ws, wr, partner_wins, trump):
+def _forces_top(m, rem, f, r, wr, partner_wins):
+    """DDS's card that forces the fourth hand's top card out (its
+    ``RankForcesAce``), where the fourth hand (cards ``f`` of the suit led)
+    holds the top: is ``r`` the lowest of our block tops above the fourth
+    hand's second card (the top of its second block), when that card beats
+    the one winning so far (``wr``); else, when the second hand is winning,
+    the lowest above ``wr``? (Never when partner wins and the fourth hand's
+    second card cannot beat partner's: the top falls anyway.)"""
+    f_top = hibit(f)
+    gap = rem & ~f & ((1 << f_top) - 1)
+    if gap == 0:
+        return False        # the fourth hand's cards are one block
+    low = f & ((1 << hibit(gap)) - 1)
+    if low == 0:
+        return False
+    second = hibit(low)
+    if second > wr:
+        force = second
+    elif not partner_wins:
+        force = wr
+    else:
+        return False
+    above = m & ~((2 << force) - 1)
+    if above == 0:
+        return False
+    c = lobit(above)
+    # r is the top of the block of our cards holding c
+    return r >= c and (rem & ~m & ((1 << r) - 1) & ~((2 << c) - 1)) == 0
+
+
+@kernel
+def _third_score(L, p, s, r, m, rem, ws, wr, partner_wins, trump, led_r):
     """Ordering of the third hand's card of the suit led (``m`` its cards
-    of the suit, (ws, wr) the card winning so far): low when partner wins
-    anyway or when no card of ours can matter, the cheapest card that wins
-    against the fourth hand, else the card that forces the fourth hand's
-    top card out."""
+    of the suit, (ws, wr) the card winning so far, ``led_r`` partner's
+    lead): DDS's weights (its ``WeightAllocTrumpNotvoid2`` and
+    ``NTNotvoid2``): low when partner wins anyway or when no card of ours
+    can matter, the cheapest card that wins against the fourth hand, else
+    low but for the card that forces the fourth hand's top out
+    (``_forces_top``)."""
     fourth = (p + 1) & 3
     f = L[fourth, s]
-    if f == 0:
-        if trump >= 0 and s != trump and L[fourth, trump] != 0:
-            return -r       # fourth hand ruffs
-        if partner_wins or ws != s:
-            return -r
-        return 200 - r if r > wr else -r
-    f_top = hibit(f)
-    if partner_wins and ws == s and wr > f_top:
-        return -r
-    if ws != s:
-        return -r           # second hand ruffed
+    max4 = hibit(f) if f else -1
+    min4 = lobit(f) if f else -1
     my_top = hibit(m)
-    if my_top < wr or my_top < lobit(f):
-        return -r
-    if my_top > f_top:
-        return 200 - r if r > f_top and r > wr else -r
-    # fourth hand has the top: play just above its second card to force it
-    f2 = f ^ (1 << f_top)
-    force = hibit(f2) if f2 else -1
-    if force < wr:
-        force = wr
-    above = m & ~((2 << force) - 1)
-    if above != 0:
-        c = lobit(above)
-        # the block of our cards holding c (r is the top of its block)
-        if r >= c and (rem & ~m & ((1 << r) - 1) & ~((2 << c) - 1)) == 0:
-            return 20 - r
+    if trump >= 0 and s != trump:
+        if ws != s:
+            return -r           # second hand ruffed
+        if f == 0:
+            # the fourth hand ruffs or discards: beat the second hand
+            if not partner_wins and r > wr:
+                return 20 - r
+            return -r
+    if partner_wins and led_r > max4:
+        return -r               # partner beats the fourth hand too
+    if my_top < min4 or my_top < wr:
+        return -r               # too low to matter
+    if trump < 0 or my_top > max4:
+        if r > wr and r > max4:
+            return 58 - r       # we win the trick: as cheaply as we can
+        if trump >= 0:
+            return -r
+    if max4 > my_top and max4 > wr and _forces_top(m, rem, f, r, wr, partner_wins):
+        return 20 - r
     return -r
 
 
@@ -562,6 +590,44 @@ def _discard_score(L, p, s, r, rem, top):
     elif k == 2 and (L[p, s] >> hibit(rem ^ (1 << top))) & 1:
         score -= 6      # the guard of a second best card
     return score
+
+
+@kernel
+def _third_void_score(L, p, s, r, rem, top, led, led_r, rem_led, ws, wr, partner_wins, trump):
+    """Ordering of the third hand's card when it cannot follow: DDS's
+    weights (its ``WeightAllocTrumpVoid2`` and ``NTVoid2``, ranks 2..14)."""
+    rank = r + 2
+    k = popcount(L[p, s])
+    second = (L[p, s] >> hibit(rem ^ (1 << top))) & 1 == 1 if rem != (1 << top) else False
+    if trump < 0:
+        val = (k * 64) // 24
+        if (k == 2 and second) or (k == 1 and r == top):
+            val -= 4
+        return val - rank
+    if led == trump or s != trump:
+        return (k * 64) // 40 - rank
+    fourth = (p + 1) & 3
+    f = L[fourth, led]
+    max4 = hibit(f) if f else -1
+    ft = L[fourth, trump]
+    if partner_wins and led_r > max4 and (f != 0 or ft == 0):
+        return -rank - 50       # partner's card wins: do not ruff it
+    v = (k * 64) // 50
+    if ws == trump and r < wr:
+        return -32 + popcount(rem >> r) + (k * 64) // 40      # an underruff
+    over = ft == 0 or r > hibit(ft)
+    if partner_wins:
+        if f != 0:
+            x = rem_led ^ (1 << hibit(rem_led))
+            r2 = hibit(x) if x else -1
+            leader = (p + 2) & 3
+            if r2 >= 0 and (r2 == led_r or (L[leader, led] >> r2) & 1 == 1):
+                return 36 - rank + v
+            return 48 - rank + v
+        return (48 if over else -12) - rank + v
+    if f != 0:
+        return 72 - rank + v
+    return (48 if over else 36) - rank + v
 
 
 @kernel
@@ -653,6 +719,13 @@ def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, sc, lg, best,
                                      pa_wins or (r == top and not opp_ruff), trump >= 0)
             elif br == r:
                 score = 10000
+            elif ntr == 2 and s != ts[base]:
+                remled = L[0, ts[base]] | L[1, ts[base]] | L[2, ts[base]] | L[3, ts[base]]
+                for i in range(ntr):
+                    if ts[base + i] == ts[base]:
+                        remled |= 1 << tr[base + i]
+                score = _third_void_score(L, p, s, r, rem, top, ts[base], tr[base], remled, ws, wr,
+                                          partner_wins, trump)
             elif s != ts[base] and s != trump:
                 score = _discard_score(L, p, s, r, rem, top)
             elif ntr == 1 and s == ts[base]:
@@ -661,7 +734,7 @@ def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, sc, lg, best,
             elif second_low:
                 score = -r
             elif ntr == 2 and s == ts[base]:
-                score = _third_score(L, p, s, r, m, rem, ws, wr, partner_wins, trump)
+                score = _third_score(L, p, s, r, m, rem, ws, wr, partner_wins, trump, tr[base])
             elif partner_wins and not _threatened(L, p, ws, wr, ts[base], trump, ntr + 1, sides):
                 score = -r
             elif (s == ws and r > wr) or (s == trump and ws != trump):
@@ -717,6 +790,8 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
     are not needed, and relying on fewer cards makes the bound hold in
     more positions)."""
     trump = rules[R_TRUMP]
+    if trump >= 0 and (L[0, trump] | L[1, trump] | L[2, trump] | L[3, trump]) == 0:
+        trump = -1      # no trump left: no trump's counts hold (the lengths say so)
     side = sides[leader]
     for s in range(4):
         used[s] = 0
@@ -802,7 +877,7 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
             cash = 0
             follow = 0
             disc = 0
-            theirs = (ptake >> (4 * s)) & 15
+            theirs = 0
             for t in range(4):
                 if t != s:
                     kt = (ltake >> (4 * t)) & 15
@@ -811,15 +886,84 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
                     follow += min(kt, c)
                     disc += max(kt - c, 0)
                     theirs += (ptake >> (4 * t)) & 15
-            if tl - follow - theirs < disc:
-                cash = 0
-            if cash + theirs > total:
-                total = cash + theirs
+            # partner's tricks in the suit it is reached by: its top run,
+            # or the finesse's two (or every card), whichever counts more
+            # once partner's discards on the leader's cashing are paid
+            fin = _finesse_tricks(L, leader, s)
+            for v in range(3):
+                here = (ptake >> (4 * s)) & 15
+                if v == 1:
+                    here = fin
+                elif v == 2:
+                    here = min(fin, 2)
+                if v > 0 and here <= (ptake >> (4 * s)) & 15:
+                    continue
+                take = cash if tl - follow - theirs - here >= disc else 0
+                if take + theirs + here > total:
+                    total = take + theirs + here
+                    for t in range(4):
+                        used[t] = (pruns >> (4 * t)) & 15
+                        if take > 0:
+                            used[t] += (lruns >> (4 * t)) & 15
+                    if v > 0:
+                        used[s] = 3
+        for s in range(4):
+            k = _own_suit_tricks(L, leader, s)
+            if k > total:
+                total = k
                 for t in range(4):
-                    used[t] = (pruns >> (4 * t)) & 15
-                    if cash > 0:
-                        used[t] += (lruns >> (4 * t)) & 15
+                    used[t] = 0
+                if k > min(popcount(L[leader, s]), popcount(L[pa, s])):
+                    used[s] = popcount(L[leader, s] | L[pa, s])
     return total
+
+
+@kernel
+def _own_suit_tricks(L, leader, s):
+    """No trump: tricks the leader's side takes in a suit the opponents do
+    not hold, led by the leader (DDS's quick tricks of a suit only the
+    side holds): every round is the side's while the winner can lead the
+    suit again, so the shorter hand's count (lengths only); the longer
+    hand's when its top card beats the shorter hand's lowest (the shorter
+    hand unblocks, from the top: it relies on the owners of every card of
+    the suit). 0 when the leader holds none, or an opponent holds one."""
+    pa = (leader + 2) & 3
+    mine = L[leader, s]
+    part = L[pa, s]
+    if mine == 0 or (L[(leader + 1) & 3, s] | L[(leader + 3) & 3, s]) != 0:
+        return 0
+    a = popcount(mine)
+    b = popcount(part)
+    if b == 0:
+        return a
+    if a >= b:
+        return a if hibit(mine) > lobit(part) else b
+    return b if hibit(part) > lobit(mine) else a
+
+
+@kernel
+def _finesse_tricks(L, leader, s):
+    """No trump: partner holds the top and the third best card of suit
+    ``s`` and the leader's LHO the second, and the leader leads the suit
+    (it holds a card there): partner wins two tricks and keeps the lead
+    (it takes LHO's card with the top, or wins with the third best
+    card; RHO holds nothing above it), and every card of the suit when
+    the other hands hold at most two (DDS's quick tricks of partner's
+    hand). 0 otherwise. Relies on the owners of the three top cards."""
+    rem = L[0, s] | L[1, s] | L[2, s] | L[3, s]
+    if popcount(rem) < 3:
+        return 0
+    pa = (leader + 2) & 3
+    r1 = hibit(rem)
+    r2 = hibit(rem ^ (1 << r1))
+    r3 = hibit(rem ^ (1 << r1) ^ (1 << r2))
+    if ((L[pa, s] >> r1) & 1) == 0 or ((L[(leader + 1) & 3, s] >> r2) & 1) == 0 \
+            or ((L[pa, s] >> r3) & 1) == 0:
+        return 0
+    if popcount(L[leader, s]) <= 2 and popcount(L[(leader + 1) & 3, s]) <= 2 \
+            and popcount(L[(leader + 3) & 3, s]) <= 2:
+        return popcount(L[pa, s])
+    return 2
 
 
 @kernel

@@ -200,3 +200,49 @@ def test_the_tables_first_guess_is_a_trick_count_that_follows_the_cards():
                              "76.876.8762.7632")
     assert _tricks_estimate(BRIDGE.new_state(deal, declarer="N", strain="NT")) >= 11
     assert _tricks_estimate(BRIDGE.new_state(deal, declarer="E", strain="S")) >= 10
+
+
+def _move_order(state):
+    """The search's order of the moves of the seat to play (no table move,
+    no killer), as card tokens."""
+    pos = codec_for(state).encode(state)
+    mv = np.zeros((60, bridge_search.MAXMOVES), dtype=np.int64)
+    sc = np.zeros((60, bridge_search.MAXMOVES), dtype=np.int64)
+    lg = np.zeros((60, bridge_search.NSUITS), dtype=np.int64)
+    d = pos.ntr
+    n = bridge_search._gen_moves(pos.lanes, pos.ts, pos.tr, pos.ntr, d, pos.leader,
+                                 (pos.leader + pos.ntr) % 4, pos.rules, pos.sides,
+                                 mv, sc, lg, -1, -1)
+    return [BRIDGE.deck.token(int((m >> 5) * 16 + (m & 31))) for m in mv[d, :n]]
+
+
+def test_the_third_hand_forces_the_top_out_only_as_dds_does():
+    """DDS's third hand (``RankForcesAce``): when partner's card wins so far
+    and the fourth hand's second card cannot beat it, the fourth hand's top
+    falls anyway: play low (here the king first cost 2.3x DDS's nodes on a
+    full-deal question), but force the top out cheaply when the fourth
+    hand's second card would beat partner's."""
+    deal = BRIDGE.parse_deal("N:T6.T8652.K962.Q2 954.KQ74.A543.T8 A832.A93.T7.K753 "
+                             "KQJ7.J.QJ8.AJ964")
+    state = BRIDGE.new_state(deal, declarer="E", strain="S")
+    for card in ("D7", "DJ", "D2", "D3", "HJ", "H2"):
+        state.play(BRIDGE.deck.parse_card(card))
+    assert _move_order(state)[0] == "H4"
+    deal = BRIDGE.parse_deal("N:T6.JT852.K962.Q2 954.KQ74.A543.T8 A832.A93.T7.K753 "
+                             "KQJ7.6.QJ8.AJ964")
+    state = BRIDGE.new_state(deal, declarer="E", strain="S")
+    # the fourth hand's nine beats partner's six: the king (of KQ) forces the ace
+    for card in ("D7", "DJ", "D2", "D3", "H6", "H2"):
+        state.play(BRIDGE.deck.parse_card(card))
+    assert _move_order(state)[0] == "HK"
+
+
+def test_the_third_hand_that_cannot_follow_does_not_ruff_partners_sure_winner():
+    """DDS's third hand void in the suit led (``_third_void_score``):
+    partner's ace wins the trick whatever the fourth hand (which follows)
+    plays, so discard rather than ruff it."""
+    hands = [set(cards(h)) for h in ("HA H3 C2", "HK H4 C3", "S2 D5 D6", "HQ H5 C4")]
+    state = BRIDGE.new_state(BRIDGE.random_deal(0).with_hands(hands), declarer="W", strain="S")
+    for card in ("HA", "H4"):
+        state.play(BRIDGE.deck.parse_card(card))
+    assert _move_order(state)[0] == "D6"

@@ -245,6 +245,30 @@ def test_quick_tricks_are_a_lower_bound():
         assert 3 - solve(state, line=False).value == tricks
 
 
+def test_quick_tricks_with_no_trump_left_count_as_at_no_trump():
+    """In a trump contract whose trumps are all played, the quick tricks are
+    the no-trump count (a side suit runs whole, the leader reaches
+    partner's winners), and they stay a lower bound (the exact value)."""
+    from atout.solver import solve
+    checked = 0
+    for state in random_positions("bridge", 2000):
+        if state.trick or state.is_over() or state.trump is None or state.tricks_left > 7:
+            continue
+        pos = codec_for(state).encode(state)
+        t = int(pos.rules[K.R_TRUMP])
+        if any(int(pos.lanes[q, t]) for q in range(4)):
+            continue
+        q = K.quick_tricks(pos.lanes, state.leader, pos.rules, pos.sides)
+        nt = pos.rules.copy()
+        nt[K.R_TRUMP] = -1
+        assert q == K.quick_tricks(pos.lanes, state.leader, nt, pos.sides), state
+        value = solve(state, line=False).value - state.tricks_won(state.max_side)
+        mine = value if state.side_of(state.leader) == state.max_side else state.tricks_left - value
+        assert q <= mine, (state, q, mine)
+        checked += 1
+    assert checked >= 15, checked
+
+
 def test_sure_trumps_are_a_lower_bound():
     """Trumps of one hand above all the other side's trumps: a lower bound
     of the tricks that side takes (checked with the exact value)."""
@@ -376,6 +400,90 @@ def test_quick_tricks_say_which_top_cards_they_use():
             side = state.side_of(state.leader)
             assert all(state.side_of(next(p for p in range(4) if int(pos.lanes[p, s]) >> r & 1))
                        == side for r in top), (state, s)
+
+
+def test_partners_finesse_counts_two_tricks_and_stays_a_lower_bound():
+    """No trump: partner holds the top and third best cards of a suit the
+    leader can lead, LHO the second (``_finesse_tricks``): two tricks for
+    partner (more when the others hold at most two). The quick tricks stay
+    a lower bound (the exact value), also with the cards below the ones
+    they rely on dealt again; the finesse relies on the three top cards."""
+    from atout.solver import solve
+    from atout.solver.testing import random_ending
+    game = get_game("bridge")
+    rng = random.Random(11)
+    checked = 0
+    for seed in range(3000):
+        state = random_ending(game, 52000 + seed, rng.randint(3, 6), {"strain": ["NT"]},
+                              mid_trick=None)
+        if state.is_over():
+            continue
+        pos = codec_for(state).encode(state)
+        fins = [s for s in range(4) if int(pos.lanes[state.leader, s])
+                and K._finesse_tricks(pos.lanes, state.leader, s) > 0]
+        if not fins:
+            continue
+        checked += 1
+        used = np.zeros(4, dtype=np.int64)
+        q = K.quick_tricks_used(pos.lanes, state.leader, pos.rules, pos.sides, used, 99)
+        side_of_leader = state.side_of(state.leader)
+        for probe in (state, shuffle_low_cards(state, used, rng)):
+            value = solve(probe, line=False).value - probe.tricks_won(probe.max_side)
+            mine = value if side_of_leader == probe.max_side else probe.tricks_left - value
+            assert q <= mine, (probe, q, mine)
+    assert checked >= 30, checked
+    # North leads (4 tricks left), South holds the king and nine of diamonds
+    # over East's jack: two clubs, then the diamond finesse for all four
+    hands = [set(game.parse_cards(h)) for h in ("H7 D4 CT C4", "HT DJ D7 D2", "H9 DK D9 D6",
+                                                 "SK ST HA HQ")]
+    state = game.new_state(game.random_deal(0).with_hands(hands), declarer="W", strain="NT")
+    pos = codec_for(state).encode(state)
+    assert K.quick_tricks(pos.lanes, 0, pos.rules, pos.sides) == 4
+    assert solve(state, line=False).value == 0       # East-West, the declarers, take none
+
+
+def test_a_suit_only_the_leaders_side_holds_stays_a_lower_bound():
+    """No trump, a suit the opponents do not hold and the leader leads
+    (``_own_suit_tricks``): the shorter hand's count, the longer hand's
+    when its top card beats the shorter hand's lowest (which unblocks).
+    The quick tricks stay a lower bound (the exact value), also with the
+    cards below the ones they rely on dealt again."""
+    from atout.solver import solve
+    from atout.solver.testing import random_ending
+    game = get_game("bridge")
+    rng = random.Random(12)
+    longer = 0
+    for seed in range(4000):
+        state = random_ending(game, 61000 + seed, rng.randint(3, 6), {"strain": ["NT"]},
+                              mid_trick=None)
+        if state.is_over():
+            continue
+        pos = codec_for(state).encode(state)
+        own = [K._own_suit_tricks(pos.lanes, state.leader, s) for s in range(4)]
+        pa = (state.leader + 2) % 4
+        mins = [min(bin(int(pos.lanes[state.leader, s])).count("1"),
+                    bin(int(pos.lanes[pa, s])).count("1")) for s in range(4)]
+        if not any(o > m for o, m in zip(own, mins)):
+            continue
+        longer += 1
+        used = np.zeros(4, dtype=np.int64)
+        q = K.quick_tricks_used(pos.lanes, state.leader, pos.rules, pos.sides, used, 99)
+        assert q >= max(own)
+        side_of_leader = state.side_of(state.leader)
+        for probe in (state, shuffle_low_cards(state, used, rng)):
+            value = solve(probe, line=False).value - probe.tricks_won(probe.max_side)
+            mine = value if side_of_leader == probe.max_side else probe.tricks_left - value
+            assert q <= mine, (probe, q, mine)
+    assert longer >= 20, longer
+    # North QJ8 and South A9 of hearts, the opponents none: eight to the ace,
+    # nine to the queen, then the jack: three tricks
+    hands = [set(game.parse_cards(h)) for h in ("S3 HQ HJ H8", "S7 S5 DT C2", "S8 HA H9 D8",
+                                                 "SK SJ S4 S2")]
+    state = game.new_state(game.random_deal(0).with_hands(hands), declarer="W", strain="NT")
+    pos = codec_for(state).encode(state)
+    assert K._own_suit_tricks(pos.lanes, 0, 1) == 3
+    assert K._own_suit_tricks(pos.lanes, 2, 1) == 3
+    assert solve(state, line=False).value == 1       # East-West take the king of spades
 
 
 def test_kernels_run_as_plain_python():
