@@ -141,9 +141,12 @@ def _hands(state):
 #: each sooner, at about 10% fewer nodes a second (docs/SPEED.md).
 TAROT_KEYMODE = 3
 TAROCCO_KEYMODE = 3
-#: tarot2's table: 3 its partition table (``point_search.t2_ckey``), 2 the
-#: relative-rank key with its piles (``rkey_piles``)
-TAROT2_KEYMODE = 3
+#: tarot2's table: 2 the relative-rank key with its piles (``rkey_piles``),
+#: 3 its partition table (``point_search.t2_ckey``; tested, off: 15-24% fewer
+#: nodes 16 and 20 tricks from the end, but in long searches a node 1.6
+#: times dearer, its buckets of 16 rows full; 4 rows: as dear as ``rkey_piles``
+#: but more nodes than it, docs/SPEED.md)
+TAROT2_KEYMODE = 2
 
 
 def low_masks(eq, moves):

@@ -71,7 +71,7 @@ _GAMES = {
     "belote": (P.BELOTE, 0, 4, {"NSUITS": "4"}),
     "tarot": (P.TAROT, 3, 4, {}),
     "tarocco": (P.TAROCCO, 3, 4, {}),
-    "tarot2": (P.TAROT2, 3, 2, {}),
+    "tarot2": (P.TAROT2, 2, 2, {}),
 }
 
 
