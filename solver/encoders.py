@@ -141,6 +141,12 @@ def _hands(state):
 #: each sooner, at about 10% fewer nodes a second (docs/SPEED.md).
 TAROT_KEYMODE = 3
 TAROCCO_KEYMODE = 3
+#: tarot2's table: 2 the relative-rank key with its piles (``rkey_piles``),
+#: 3 its partition table (``point_search.t2_ckey``; tested, off: 15-24% fewer
+#: nodes 16 and 20 tricks from the end, but in long searches a node 1.6
+#: times dearer, its buckets of 16 rows full; 4 rows: as dear as ``rkey_piles``
+#: but more nodes than it, docs/SPEED.md)
+TAROT2_KEYMODE = 2
 
 
 def low_masks(eq, moves):
@@ -175,7 +181,7 @@ def _rules(state, kind, trump, maxside):
     # cards: its key tells face-down cards apart and its pile cards with a card
     # under them have labels of their own (``point_search.rkey_piles``: 32% fewer
     # nodes than a key on the exact cards on the question 20 tricks from the end)
-    rules[K.R_KEYMODE] = 2 if kind == R.TAROT2 else 0
+    rules[K.R_KEYMODE] = TAROT2_KEYMODE if kind == R.TAROT2 else 0
     if kind == R.TAROT:
         rules[K.R_KEYMODE] = TAROT_KEYMODE
     if kind == R.TAROCCO:
@@ -481,6 +487,11 @@ def encode_tarot2(state):
                 pnext[q, m >> 5, m & 31] = plain_move(pile[j + 1])
                 eq[m >> 5, m & 31] = 1000 + m
     rules = _rules(state, R.TAROT2, 4, 0)
+    # the partition table: pile cards with a card under them are exact, not low
+    for s in range(6):
+        rules[R.G_UNIQ + s] = sum(1 << r for r in range(32) if eq[s, r] >= 1000)
+    low = low_masks(pts, [plain_move(c) for c in _tarot_cards()])
+    rules[R.G_LOW:R.G_LOW + 6] = low & ~rules[R.G_UNIQ:R.G_UNIQ + 6]
     banked = 0
     k = 0
     for tk in state.tricks:

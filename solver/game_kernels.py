@@ -1,4 +1,5 @@
-"""``point_search.gsearch`` compiled for one game alone (Belote, tarot, tarocco).
+"""``point_search.gsearch`` compiled for one game alone (Belote, tarot, tarocco,
+tarot2).
 
 ``gsearch`` and its helpers serve six games and read the game's kind from
 the rule vector (``rules[G_KIND]``) at every node; LLVM cannot fold that
@@ -14,7 +15,8 @@ The copies are made on a game's first search from ``point_search``'s own
 file (same file name and line numbers, so numba caches them next to the
 originals, under their own names, and invalidates them with the file).
 Belote's copy made its search 20% faster (4 seats and 4 lanes as
-constants paid most), tarot's 15-25% on full-deal questions (docs/SPEED.md).
+constants paid most), tarot's 15-25% on full-deal questions, tarot2's (2
+seats) 25-35% (docs/SPEED.md).
 """
 
 from __future__ import annotations
@@ -62,21 +64,22 @@ def specialised(constants: dict, suffix: str) -> dict:
     return {name: namespace[name] for name in chosen}
 
 
-#: per game with a copy of its own: its kind and its table's key mode (both
-#: written in, with 4 seats), and any further constants: Belote's loops over
-#: lanes stop at its 4 suits (lanes 4 and 5 stay empty)
+#: per game with a copy of its own: its kind, its table's key mode and its
+#: number of seats (all written in), and any further constants: Belote's
+#: loops over lanes stop at its 4 suits (lanes 4 and 5 stay empty)
 _GAMES = {
-    "belote": (P.BELOTE, 0, {"NSUITS": "4"}),
-    "tarot": (P.TAROT, 3, {}),
-    "tarocco": (P.TAROCCO, 3, {}),
+    "belote": (P.BELOTE, 0, 4, {"NSUITS": "4"}),
+    "tarot": (P.TAROT, 3, 4, {}),
+    "tarocco": (P.TAROCCO, 3, 4, {}),
+    "tarot2": (P.TAROT2, 2, 2, {}),
 }
 
 
 def constants(name: str) -> dict:
     """The text replacements of game ``name``'s copy (``specialised``)."""
-    kind, keymode, more = _GAMES[name]
+    kind, keymode, seats, more = _GAMES[name]
     return {"rules[G_KIND]": str(kind), "rules[R_KEYMODE]": str(keymode),
-            "rules[R_NSEATS]": "4", **more}
+            "rules[R_NSEATS]": str(seats), **more}
 
 
 _made: dict = {}
@@ -84,11 +87,10 @@ _made: dict = {}
 
 def kernel_name(rules) -> str | None:
     """The game whose own kernel can search positions with these rules
-    (its kind, key mode and 4 seats), or None: the generic ``gsearch``."""
-    if int(rules[P.R_NSEATS]) != 4:
-        return None
-    for name, (kind, keymode, _more) in _GAMES.items():
-        if int(rules[P.G_KIND]) == kind and int(rules[P.R_KEYMODE]) == keymode:
+    (its kind, key mode and seats), or None: the generic ``gsearch``."""
+    for name, (kind, keymode, seats, _more) in _GAMES.items():
+        if (int(rules[P.G_KIND]) == kind and int(rules[P.R_KEYMODE]) == keymode
+                and int(rules[P.R_NSEATS]) == seats):
             return name
     return None
 

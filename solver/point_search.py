@@ -50,7 +50,8 @@ G_HL = 23         # Smear: High + Low of the max side for trump 0..3 (4 entries)
 G_FIXED = 27      # Smear: the trump was fixed by the contract
 G_VARIANT = 28    # Belote: rule variant bits (V_NO_UNDERTRUMP, V_NO_PARTNER_OVERTRUMP)
 G_LOW = 32        # the partition table: per lane 0-5, the bits of its low cards (6 entries)
-N_GRULES = 40
+G_UNIQ = 38       # tarot2: per lane 0-5, its pile cards with a card under them (6 entries)
+N_GRULES = 44
 
 #: Belote rule variants (``engine.belote.VARIANT_FLAGS``), bits of ``rules[G_VARIANT]``
 V_NO_UNDERTRUMP = 1
@@ -1686,8 +1687,9 @@ def trick_rel(ts, tr, base, n, fr, d):
 def overtrump_rel(L, p, ts, tr, base, ntr, kind):
     """Tarot's duty to overtrump: when seat ``p`` must play a trump and a
     trump is in the trick, its legal cards depend on the trick's best trump:
-    its rank (NOREL: no such duty here; tarocco has none)."""
-    if kind != TAROT or ntr == 0 or L[p, 4] == 0:
+    its rank (NOREL: no such duty here; tarocco has none; tarot2's is the
+    same, its trick's one trump being the trump led)."""
+    if (kind != TAROT and kind != TAROT2) or ntr == 0 or L[p, 4] == 0:
         return NOREL
     led = led_of(ts, base, ntr)
     if led < 0 or (led != 4 and L[p, led] != 0):
@@ -1741,6 +1743,73 @@ def relative_move(L, H, n, m):
     for q in range(n):
         rem |= L[q, s] | H[q, s]
     return s * 32 + popcount(rem & ~((2 << r) - 1))
+
+
+# -- tarot2's partition table (R_KEYMODE 3) ---------------------------------------------
+#
+# The partition table above, with tarot2's piles: a face-down card and a
+# pile card with a card under it (``rules[G_UNIQ + s]``: the one card its
+# play turns up, its own ``eq`` label) are exact in the coarse key
+# (``t2_ckey``), so positions sharing it hold the same piles; the other
+# cards count as tarot's (the low cards by number). The holder sequences
+# read the 8 "seats" of ``t2_rows`` (player, face down, pile card with a
+# card under it), so the pattern of the top cards of a suit also says where
+# each such card lies among the low cards. The relevance rules are tarot's
+# (tarot2's duty to overtrump a trump led, ``overtrump_rel``), its master
+# trumps counted over hands and piles (``t2_master_rel``).
+
+
+@inline_kernel
+def t2_code(x, y, low, q, s):
+    """``t2_ckey``'s code of player ``q``'s cards of lane ``s``: ``x``
+    playable (its low cards counted, the others exact), ``y`` face down."""
+    return (popcount(x & low) | ((x & ~low) << 5) | (y << 27)) * 64 + q * 8 + s + 1
+
+
+@inline_kernel
+def t2_ckey(L, H, leader, fl, rules):
+    """tarot2's coarse key (``pt_ckey`` with the face-down cards exact)."""
+    k1 = 5
+    k2 = 13
+    for q in range(2):
+        for s in range(NSUITS):
+            code = t2_code(L[q, s], H[q, s], rules[G_LOW + s], q, s)
+            k1 = (k1 * _M1 + code) % _P1
+            k2 = (k2 * _M2 + (code ^ 0x5555)) % _P2
+    return k1 * 8 + leader, k2 ^ (fl << 31)
+
+
+@inline_kernel
+def t2_rows(L, H, rules, lg):
+    """The cards still to play by holder code, player + 2 when face down + 4
+    for a pile card with a card under it, into the last 8 rows of ``lg``
+    (beyond any depth of a tarot2 deal); returns those rows, read by the
+    partition helpers as 8 seats."""
+    top = lg.shape[0] - 8
+    for s in range(NSUITS):
+        u = rules[G_UNIQ + s]
+        for q in range(2):
+            x = L[q, s]
+            y = H[q, s]
+            lg[top + q, s] = x & ~u
+            lg[top + q + 2, s] = y & ~u
+            lg[top + q + 4, s] = x & u
+            lg[top + q + 6, s] = y & u
+    return lg[top:top + 8]
+
+
+@inline_kernel
+def t2_master_rel(L, H, fr, d, col):
+    """tarot2's trick-start bounds: the master trumps (over hands and
+    piles) rely on the trumps from the top down to the best trump of the
+    player not holding the top one."""
+    a = L[0, 4] | H[0, 4]
+    b = L[1, 4] | H[1, 4]
+    if a == 0 or b == 0:
+        return
+    top = hibit(a | b)
+    r = hibit(b) if (a >> top) & 1 else hibit(a)
+    lower_rank(fr, d, col, 4, r)
 
 
 @inline_kernel
@@ -2143,23 +2212,31 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                 elif need <= lower or need > upper:
                     res = lower if need <= lower else upper
                     resolved = True
-                    if rel:
+                    if rel and kind == TAROT2:
+                        t2_master_rel(L, H, fr, d, F_RT)
+                    elif rel:
                         master_run_rel(L, n, sides, maxside, fr, d, F_RT)
                 elif rel:
-                    k1, k2 = pt_ckey_at(L, ts, tr, leader, fl, n, rules, fr, d, d0)
+                    if kind == TAROT2:
+                        k1, k2 = t2_ckey(L, H, leader, fl, rules)
+                    else:
+                        k1, k2 = pt_ckey_at(L, ts, tr, leader, fl, n, rules, fr, d, d0)
                     slot = tt_slot(k1, k2, rules[R_TTMASK]) & ~(prows - 1)
                     ctx[C_TTPROBES] += 1
                     fr[d, F_K1] = k1
                     fr[d, F_K2] = k2
                     seqs_unknown(fr, d)
-                    found, v, kv, best = pt_probe(tt, slot, prows, k1, k2, gen, need, L, n, fr,
-                                                  d)
+                    # (tarot2: the partition helpers read its cards by holder code)
+                    pl = t2_rows(L, H, rules, lg) if kind == TAROT2 else L
+                    pn = 8 if kind == TAROT2 else n
+                    found, v, kv, best = pt_probe(tt, slot, prows, k1, k2, gen, need, pl, pn,
+                                                  fr, d)
                     if found:
                         ctx[C_TTHITS] += 1
                         res = v
                         resolved = True
-                        pt_ranks(L, n, kv, fr, d, F_RT)
-                    else:
+                        pt_ranks(pl, pn, kv, fr, d, F_RT)
+                    elif kind != TAROT2:
                         if kind == TAROT:
                             lower, upper = tarot_cash_bounds(L, n, leader, cnt, fl, fr[d, F_BP],
                                                              rules, sides, kp, lower, upper)
@@ -2267,8 +2344,10 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                         fr[d, F_RT + s] = fr[d + 1, F_RT + s]
                     lower_rank(fr, d, F_RT, 4, fr[d, F_NTOP])
                     if slot >= 0:
-                        pt_put(tt, slot, prows, fr[d, F_K1], fr[d, F_K2], gen, L, n, fr, d,
-                               fr[d, F_CNT], res, maximizing, relative_move(L, H, n, m))
+                        pl = t2_rows(L, H, rules, lg) if kind == TAROT2 else L
+                        pt_put(tt, slot, prows, fr[d, F_K1], fr[d, F_K2], gen, pl,
+                               8 if kind == TAROT2 else n, fr, d, fr[d, F_CNT], res, maximizing,
+                               relative_move(L, H, n, m))
                         ctx[C_TTSTORES] += 1
                 elif slot >= 0:
                     row_put(tt, slot, fr[d, F_K1], fr[d, F_K2], gen, fr[d, F_CNT], res,
@@ -2337,8 +2416,10 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                 ntr = fr[d, F_NTR]
                 widen_blocks(L, ts, tr, d - ntr, ntr, n, lg[d], eq, fr, d, F_RT)
                 if slot >= 0:
-                    pt_put(tt, slot, prows, fr[d, F_K1], fr[d, F_K2], gen, L, n, fr, d,
-                           fr[d, F_CNT], res, fr[d, F_MAX] == 0, -1)
+                    pl = t2_rows(L, H, rules, lg) if kind == TAROT2 else L
+                    pt_put(tt, slot, prows, fr[d, F_K1], fr[d, F_K2], gen, pl,
+                           8 if kind == TAROT2 else n, fr, d, fr[d, F_CNT], res,
+                           fr[d, F_MAX] == 0, -1)
                     ctx[C_TTSTORES] += 1
             elif slot >= 0:
                 row_put(tt, slot, fr[d, F_K1], fr[d, F_K2], gen, fr[d, F_CNT], res,

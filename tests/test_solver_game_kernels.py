@@ -15,6 +15,7 @@ from atout.solver.testing import random_ending
 BELOTE = get_game("belote")
 TAROT = get_game("tarot")
 TAROCCO = get_game("tarocco")
+TAROT2 = get_game("tarot2")
 VARIANTS = ["", "no-undertrump", "no-partner-overtrump", "no-undertrump,no-partner-overtrump"]
 CONTRACTS = {"trump": "SHDC", "taker": [0, 1, 2, 3], "variant": VARIANTS}
 
@@ -35,8 +36,11 @@ def test_each_game_is_searched_by_its_own_kernel():
     assert codec_for(state).encode(state).gsearch is game_kernels.gsearch_for("tarot")
     state = TAROCCO.new_state(TAROCCO.random_deal(1))
     assert codec_for(state).encode(state).gsearch is game_kernels.gsearch_for("tarocco")
-    kernels = {game_kernels.gsearch_for(name) for name in ("belote", "tarot", "tarocco", None)}
-    assert len(kernels) == 4
+    state = TAROT2.new_state(TAROT2.random_deal(1))
+    assert codec_for(state).encode(state).gsearch is game_kernels.gsearch_for("tarot2")
+    kernels = {game_kernels.gsearch_for(name)
+               for name in ("belote", "tarot", "tarocco", "tarot2", None)}
+    assert len(kernels) == 5
     smear = get_game("smear")
     state = smear.new_state(smear.random_deal(1))
     assert codec_for(state).encode(state).gsearch is R.gsearch
@@ -69,7 +73,7 @@ def test_tarot_same_full_deal_question_as_the_generic_kernel(monkeypatch):
 
 #: game -> (its engine, the first seed, how many endings, its contracts)
 ENDINGS = {"belote": (BELOTE, 7000, 40, CONTRACTS), "tarot": (TAROT, 8000, 30, None),
-           "tarocco": (TAROCCO, 9000, 30, None)}
+           "tarocco": (TAROCCO, 9000, 30, None), "tarot2": (TAROT2, 10000, 30, {"first": [0, 1]})}
 
 
 @pytest.mark.parametrize("tricks", [2, 4, 6])

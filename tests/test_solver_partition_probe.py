@@ -54,12 +54,15 @@ def _contract(name):
 
 
 @pytest.mark.parametrize("name,keymode", [("tarot", "TAROT_KEYMODE"),
-                                          ("tarocco", "TAROCCO_KEYMODE")])
+                                          ("tarocco", "TAROCCO_KEYMODE"),
+                                          ("tarot2", "TAROT2_KEYMODE")])
 def test_the_rows_of_a_solve_are_the_first_of_their_bucket(name, keymode, monkeypatch):
     monkeypatch.setattr(encoders, keymode, 3)
     game = get_game(name)
     solver = Solver(tt_bits=10)          # a small table: buckets fill and rows are replaced
     contracts = {"taker": [0, 1, 2, 3], "contract": ["guard"]} if name == "tarot" else None
+    if name == "tarot2":
+        contracts = {"first": [0, 1]}
     rows = R.PT_ROWS_TAROCCO if name == "tarocco" else R.PT_ROWS
     full = 0
     for seed in range(4):

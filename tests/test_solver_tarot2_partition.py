@@ -1,0 +1,74 @@
+"""tarot2's partition table (``R_KEYMODE`` 3, ``point_search.t2_ckey``):
+the search with it gives the values and every card's value of the search
+keyed on relative ranks with the piles told apart (``rkey_piles``, key mode
+2) and of the naive search of ``atout.engine``, on random endings with
+piles (face-down cards, pile cards with a card under them) and on endings
+where each relevance rule matters (found by leaving that rule out: the
+answers went wrong there)."""
+
+import pytest
+
+from atout.engine import get_game
+from atout.engine.cards import FOOL
+from atout.engine.tarot2 import PETIT
+from atout.solver import Solver, encoders
+from atout.solver import point_search as R
+from atout.solver.testing import assert_solves_exactly, random_ending
+
+TAROT2 = get_game("tarot2")
+
+
+def ending(seed, tricks):
+    """A random ending (maybe one card into its trick); in odd seeds the
+    players prefer hand cards (so that piles with face-down cards remain)
+    and keep the Excuse and the Petit."""
+    prefer = in_hand_not_excuse_or_petit if seed % 2 else None
+    return random_ending(TAROT2, seed, tricks, {"first": [0, 1]}, mid_trick="before",
+                         prefer=prefer)
+
+
+def in_hand_not_excuse_or_petit(state, card):
+    return card in state.hands[state.to_play] and card not in (FOOL, PETIT)
+
+
+def assert_same_as_rkey_piles(state, monkeypatch):
+    """The partition table (3) gives the value and every card's value the
+    relative-rank key (2) gives."""
+    results = []
+    for mode in (2, 3):
+        monkeypatch.setattr(encoders, "TAROT2_KEYMODE", mode)
+        results.append(Solver(16).solve(state, all_cards=True, line=False))
+    exact, part = results
+    assert part.exact and part.value == exact.value, state
+    assert part.cards == exact.cards, state
+
+
+@pytest.mark.parametrize("tricks,seeds", [(3, 100), (5, 200), (7, 100)])
+def test_same_values_as_the_relative_rank_key_on_random_endings(tricks, seeds, monkeypatch):
+    for seed in range(seeds):
+        assert_same_as_rkey_piles(ending(60000 + 1000 * tricks + seed, tricks), monkeypatch)
+
+
+@pytest.mark.parametrize("tricks,seeds", [(2, 200), (3, 100), (4, 30)])
+def test_value_and_every_card_equal_minimax_on_random_endings(tricks, seeds, monkeypatch):
+    monkeypatch.setattr(encoders, "TAROT2_KEYMODE", 3)
+    solver = Solver(16)
+    for seed in range(seeds):
+        assert_solves_exactly(solver, ending(70000 + 1000 * tricks + seed, tricks))
+
+
+def test_pile_cards_with_a_card_under_them_are_not_low():
+    state = TAROT2.new_state(TAROT2.random_deal(1))
+    pos = encoders.encode_tarot2(state)
+    uniq = pos.rules[R.G_UNIQ:R.G_UNIQ + 6]
+    low = pos.rules[R.G_LOW:R.G_LOW + 6]
+    # 12 piles of 3: 24 cards have a card under them
+    assert sum(bin(int(u)).count("1") for u in uniq) == 24
+    assert all(int(u) & int(lo) == 0 for u, lo in zip(uniq, low))
+    tarot = [R.TAROT_LOW_PLAIN] * 4 + [R.TAROT_LOW_TRUMPS, 0]
+    assert [int(lo) | (int(u) & t) for lo, u, t in zip(low, uniq, tarot)] == tarot
+
+
+def test_the_relative_rank_key_stays_tarot2s_default():
+    # the partition table saves nodes but not time yet (encoders.TAROT2_KEYMODE)
+    assert encoders.TAROT2_KEYMODE == 2
