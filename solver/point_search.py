@@ -1156,6 +1156,16 @@ def tarocco_cash_bounds(L, H, n, leader, cnt, fl, bp_left, rules, sides, kp, low
 
 
 @inline_kernel
+def cash_bounds(L, H, n, leader, cnt, fl, bp_left, rules, sides, kp, lower, upper):
+    """Tarot, tarocco: (lower, upper) tightened by the leader's cash and the
+    game's other bounds asked where the table missed (``tarot_cash_bounds``,
+    ``tarocco_cash_bounds``)."""
+    if rules[G_KIND] == TAROT:
+        return tarot_cash_bounds(L, n, leader, cnt, fl, bp_left, rules, sides, kp, lower, upper)
+    return tarocco_cash_bounds(L, H, n, leader, cnt, fl, bp_left, rules, sides, kp, lower, upper)
+
+
+@inline_kernel
 def tarot_master_tricks(L, n, sides, maxside):
     """Tarot, tarocco: the least number of tricks that the max side's master trumps
     (above every trump of the other side) win, and the same for the min
@@ -2160,13 +2170,8 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                         resolved = True
                         pt_ranks(L, n, kv, fr, d, F_RT)
                     else:
-                        if kind == TAROT:
-                            lower, upper = tarot_cash_bounds(L, n, leader, cnt, fl, fr[d, F_BP],
-                                                             rules, sides, kp, lower, upper)
-                        else:
-                            lower, upper = tarocco_cash_bounds(L, H, n, leader, cnt, fl,
-                                                               fr[d, F_BP], rules, sides, kp,
-                                                               lower, upper)
+                        lower, upper = cash_bounds(L, H, n, leader, cnt, fl, fr[d, F_BP],
+                                                   rules, sides, kp, lower, upper)
                         if need <= lower or need > upper:
                             res = lower if need <= lower else upper
                             resolved = True
@@ -2202,13 +2207,8 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                     if not resolved and (kind == TAROT or kind == TAROCCO):
                         # (the leader's cash costs more than the other bounds:
                         # asked only where they and the table did not settle)
-                        if kind == TAROT:
-                            lower, upper = tarot_cash_bounds(L, n, leader, cnt, fl, fr[d, F_BP],
-                                                             rules, sides, kp, lower, upper)
-                        else:
-                            lower, upper = tarocco_cash_bounds(L, H, n, leader, cnt, fl,
-                                                               fr[d, F_BP], rules, sides, kp,
-                                                               lower, upper)
+                        lower, upper = cash_bounds(L, H, n, leader, cnt, fl, fr[d, F_BP],
+                                                   rules, sides, kp, lower, upper)
                         if need <= lower:
                             res = lower
                             resolved = True
