@@ -890,6 +890,32 @@ def dearest_points(x0, x1, x2, x3, x4, k, kp):
 
 
 @inline_kernel
+def defence_kept_masters(L, n, taker, sides, suits):
+    """Tarot, at a trick start: a bit mask of plain suits (of ``suits``)
+    in which the lone taker's first card played cannot win, one suit per
+    defender: one where he holds the master (the highest card left) and
+    the taker holds cards. The defender keeps that master until the suit
+    is led, then plays it. Until the taker plays his first card of the
+    suit the suit is not led (he would follow), so the defender still holds
+    the master then (he gives it up unforced only as his last card, and
+    then the taker's last card is of the suit too): if the suit is led in
+    that trick the master or a defender's trump wins it; if not, the taker
+    discards (void, no trump) and cannot win it. With two masters kept a
+    defender can be squeezed into discarding one: one a defender. Not the
+    Excuse's holder: he may lead the Excuse and let the taker set the suit
+    after him, and he must play it before the last trick to keep it."""
+    guarded = 0
+    for q in range(n):
+        if sides[q] == sides[taker] or L[q, 5] != 0:
+            continue
+        for s in range(4):
+            if (suits >> s) & 1 and L[q, s] != 0 and hibit(L[q, s]) == hibit(suit_cards(L, n, s)):
+                guarded |= 1 << s
+                break
+    return guarded
+
+
+@inline_kernel
 def tarot_taker_tricks(L, n, taker, tl, sides, on_min):
     """Tarot, at a trick start with ``tl`` tricks left: (the most tricks
     the lone taker ``taker`` can still win, a bit mask per plain suit of
@@ -947,8 +973,15 @@ def tarot_taker_tricks(L, n, taker, tl, sides, on_min):
             suits |= 1 << s
             plain += c
             first = min(first, e)
-    plain = min(plain, tl - first)
-    return min(tl - sure, t + plain), suits
+    guarded = defence_kept_masters(L, n, taker, sides, suits)
+    plain = min(plain - popcount(guarded), tl - first)
+    return min(tl - sure, t + plain), suits, guarded
+
+
+@inline_kernel
+def drop_lowest(x, flag):
+    """``x`` without its lowest bit when ``flag`` is set."""
+    return x & (x - 1) if flag else x
 
 
 @inline_kernel
@@ -980,16 +1013,17 @@ def tarot_taker_upper(L, n, cnt, fl, rules, sides, kp, upper):
                 # whoever wins it: not one of its w cards
                 return upper
     on_max, on_min = excuse_spares_masters(L, n, fl, sides, maxside)
-    w, suits = tarot_taker_tricks(L, n, taker, tl, sides, on_min)
+    w, suits, guarded = tarot_taker_tricks(L, n, taker, tl, sides, on_min)
     k_lo, k_hi = tarot_oudler_range(L, n, fl, sides, maxside, on_max, on_min, kept)
     total = term((fl & ~3) | k_hi, rules)
     if L[taker, 5] != 0:
         total += kp[5, 0]
     if w > 0:
-        x0 = L[taker, 0] if (suits & 1) else 0
-        x1 = L[taker, 1] if (suits & 2) else 0
-        x2 = L[taker, 2] if (suits & 4) else 0
-        x3 = L[taker, 3] if (suits & 8) else 0
+        # (in a guarded suit his cheapest card, the lowest, is one that does not win)
+        x0 = drop_lowest(L[taker, 0], guarded & 1) if (suits & 1) else 0
+        x1 = drop_lowest(L[taker, 1], guarded & 2) if (suits & 2) else 0
+        x2 = drop_lowest(L[taker, 2], guarded & 4) if (suits & 4) else 0
+        x3 = drop_lowest(L[taker, 3], guarded & 8) if (suits & 8) else 0
         total += dearest_points(x0, x1, x2, x3, L[taker, 4], w, kp)
         top = hibit(L[taker, 4]) if L[taker, 4] != 0 else -1
         for q in range(n):
@@ -1667,13 +1701,26 @@ def tarot_cash_rel(L, leader, n, fr, d, col):
 
 
 @inline_kernel
-def tarot_taker_rel(L, n, sides, maxside, fr, d, col):
+def tarot_taker_rel(L, n, cnt, sides, maxside, fr, d, col):
     """What ``tarot_taker_upper`` relies on beyond the coarse key (counts,
     voids, points): the trumps' order between the taker and a defender
-    (its matching, the defenders' trumps above the taker's)."""
+    (its matching, the defenders' trumps above the taker's), and the holder
+    of each master a defender keeps (``defence_kept_masters``)."""
     mine, theirs = side_cards(L, n, 4, sides, maxside)
     if mine != 0 and theirs != 0:
         lower_rank(fr, d, col, 4, 0)
+    taker = -1
+    for q in range(n):
+        if sides[q] == maxside:
+            if taker >= 0:
+                return
+            taker = q
+    if taker < 0:
+        return
+    _w, suits, guarded = tarot_taker_tricks(L, n, taker, cnt // n, sides, 1)
+    for s in range(4):
+        if (guarded >> s) & 1:
+            lower_rank(fr, d, col, s, hibit(suit_cards(L, n, s)))
 
 
 @inline_kernel
@@ -2177,8 +2224,8 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                             resolved = True
                             master_run_rel(L, n, sides, maxside, fr, d, F_RT)
                             tarot_cash_rel(L, leader, n, fr, d, F_RT)
-                            if kind == TAROT:
-                                tarot_taker_rel(L, n, sides, maxside, fr, d, F_RT)
+                            if kind == TAROT and need > upper:
+                                tarot_taker_rel(L, n, cnt, sides, maxside, fr, d, F_RT)
                 else:
                     if kind == BELOTE:
                         k1, k2 = belote_key(L, leader, fl, rules[R_TRUMP])
