@@ -929,7 +929,8 @@ def tarot_taker_tricks(L, n, taker, tl, sides, on_min):
     once every defender void in ``s`` has played all his trumps (one a
     trick; the Excuse holder is left out, for he may play it instead of
     trumping): not before trick ``e_s + 1`` from now, ``e_s`` their most
-    trumps."""
+    trumps. Third: the suits whose first card of the taker's loses
+    (``defence_kept_masters``), one card fewer each."""
     mine = L[taker, 4]
     t = popcount(mine)
     sure = 0
