@@ -891,6 +891,32 @@ def dearest_points(x0, x1, x2, x3, x4, k, kp):
 
 
 @inline_kernel
+def defence_kept_masters(L, n, taker, sides, suits):
+    """Tarot, at a trick start: a bit mask of plain suits (of ``suits``)
+    in which the lone taker's first card played cannot win, one suit per
+    defender: one where he holds the master (the highest card left) and
+    the taker holds cards. The defender keeps that master until the suit
+    is led, then plays it. Until the taker plays his first card of the
+    suit the suit is not led (he would follow), so the defender still holds
+    the master then (he gives it up unforced only as his last card, and
+    then the taker's last card is of the suit too): if the suit is led in
+    that trick the master or a defender's trump wins it; if not, the taker
+    discards (void, no trump) and cannot win it. With two masters kept a
+    defender can be squeezed into discarding one: one a defender. Not the
+    Excuse's holder: he may lead the Excuse and let the taker set the suit
+    after him, and he must play it before the last trick to keep it."""
+    guarded = 0
+    for q in range(n):
+        if sides[q] == sides[taker] or L[q, 5] != 0:
+            continue
+        for s in range(4):
+            if (suits >> s) & 1 and L[q, s] != 0 and hibit(L[q, s]) == hibit(suit_cards(L, n, s)):
+                guarded |= 1 << s
+                break
+    return guarded
+
+
+@inline_kernel
 def tarot_taker_tricks(L, n, taker, tl, sides, on_min):
     """Tarot, at a trick start with ``tl`` tricks left: (the most tricks
     the lone taker ``taker`` can still win, a bit mask per plain suit of
@@ -904,7 +930,8 @@ def tarot_taker_tricks(L, n, taker, tl, sides, on_min):
     once every defender void in ``s`` has played all his trumps (one a
     trick; the Excuse holder is left out, for he may play it instead of
     trumping): not before trick ``e_s + 1`` from now, ``e_s`` their most
-    trumps."""
+    trumps. Third: the suits whose first card of the taker's loses
+    (``defence_kept_masters``), one card fewer each."""
     mine = L[taker, 4]
     t = popcount(mine)
     sure = 0
@@ -948,8 +975,15 @@ def tarot_taker_tricks(L, n, taker, tl, sides, on_min):
             suits |= 1 << s
             plain += c
             first = min(first, e)
-    plain = min(plain, tl - first)
-    return min(tl - sure, t + plain), suits
+    guarded = defence_kept_masters(L, n, taker, sides, suits)
+    plain = min(plain - popcount(guarded), tl - first)
+    return min(tl - sure, t + plain), suits, guarded
+
+
+@inline_kernel
+def drop_lowest(x, flag):
+    """``x`` without its lowest bit when ``flag`` is set."""
+    return x & (x - 1) if flag else x
 
 
 @inline_kernel
@@ -981,16 +1015,17 @@ def tarot_taker_upper(L, n, cnt, fl, rules, sides, kp, upper):
                 # whoever wins it: not one of its w cards
                 return upper
     on_max, on_min = excuse_spares_masters(L, n, fl, sides, maxside)
-    w, suits = tarot_taker_tricks(L, n, taker, tl, sides, on_min)
+    w, suits, guarded = tarot_taker_tricks(L, n, taker, tl, sides, on_min)
     k_lo, k_hi = tarot_oudler_range(L, n, fl, sides, maxside, on_max, on_min, kept)
     total = term((fl & ~3) | k_hi, rules)
     if L[taker, 5] != 0:
         total += kp[5, 0]
     if w > 0:
-        x0 = L[taker, 0] if (suits & 1) else 0
-        x1 = L[taker, 1] if (suits & 2) else 0
-        x2 = L[taker, 2] if (suits & 4) else 0
-        x3 = L[taker, 3] if (suits & 8) else 0
+        # (in a guarded suit his cheapest card, the lowest, is one that does not win)
+        x0 = drop_lowest(L[taker, 0], guarded & 1) if (suits & 1) else 0
+        x1 = drop_lowest(L[taker, 1], guarded & 2) if (suits & 2) else 0
+        x2 = drop_lowest(L[taker, 2], guarded & 4) if (suits & 4) else 0
+        x3 = drop_lowest(L[taker, 3], guarded & 8) if (suits & 8) else 0
         total += dearest_points(x0, x1, x2, x3, L[taker, 4], w, kp)
         top = hibit(L[taker, 4]) if L[taker, 4] != 0 else -1
         for q in range(n):
@@ -1154,6 +1189,16 @@ def tarocco_cash_bounds(L, H, n, leader, cnt, fl, bp_left, rules, sides, kp, low
     else:
         upper = min(upper, bp_left - m_min + end_hi - got)
     return lower, upper
+
+
+@inline_kernel
+def cash_bounds(L, H, n, leader, cnt, fl, bp_left, rules, sides, kp, lower, upper):
+    """Tarot, tarocco: (lower, upper) tightened by the leader's cash and the
+    game's other bounds asked where the table missed (``tarot_cash_bounds``,
+    ``tarocco_cash_bounds``)."""
+    if rules[G_KIND] == TAROT:
+        return tarot_cash_bounds(L, n, leader, cnt, fl, bp_left, rules, sides, kp, lower, upper)
+    return tarocco_cash_bounds(L, H, n, leader, cnt, fl, bp_left, rules, sides, kp, lower, upper)
 
 
 @inline_kernel
@@ -1658,13 +1703,26 @@ def tarot_cash_rel(L, leader, n, fr, d, col):
 
 
 @inline_kernel
-def tarot_taker_rel(L, n, sides, maxside, fr, d, col):
+def tarot_taker_rel(L, n, cnt, sides, maxside, fr, d, col):
     """What ``tarot_taker_upper`` relies on beyond the coarse key (counts,
     voids, points): the trumps' order between the taker and a defender
-    (its matching, the defenders' trumps above the taker's)."""
+    (its matching, the defenders' trumps above the taker's), and the holder
+    of each master a defender keeps (``defence_kept_masters``)."""
     mine, theirs = side_cards(L, n, 4, sides, maxside)
     if mine != 0 and theirs != 0:
         lower_rank(fr, d, col, 4, 0)
+    taker = -1
+    for q in range(n):
+        if sides[q] == maxside:
+            if taker >= 0:
+                return
+            taker = q
+    if taker < 0:
+        return
+    _w, suits, guarded = tarot_taker_tricks(L, n, taker, cnt // n, sides, 1)
+    for s in range(4):
+        if (guarded >> s) & 1:
+            lower_rank(fr, d, col, s, hibit(suit_cards(L, n, s)))
 
 
 @inline_kernel
@@ -2237,20 +2295,15 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                         resolved = True
                         pt_ranks(pl, pn, kv, fr, d, F_RT)
                     elif kind != TAROT2:
-                        if kind == TAROT:
-                            lower, upper = tarot_cash_bounds(L, n, leader, cnt, fl, fr[d, F_BP],
-                                                             rules, sides, kp, lower, upper)
-                        else:
-                            lower, upper = tarocco_cash_bounds(L, H, n, leader, cnt, fl,
-                                                               fr[d, F_BP], rules, sides, kp,
-                                                               lower, upper)
+                        lower, upper = cash_bounds(L, H, n, leader, cnt, fl, fr[d, F_BP],
+                                                   rules, sides, kp, lower, upper)
                         if need <= lower or need > upper:
                             res = lower if need <= lower else upper
                             resolved = True
                             master_run_rel(L, n, sides, maxside, fr, d, F_RT)
                             tarot_cash_rel(L, leader, n, fr, d, F_RT)
-                            if kind == TAROT:
-                                tarot_taker_rel(L, n, sides, maxside, fr, d, F_RT)
+                            if kind == TAROT and need > upper:
+                                tarot_taker_rel(L, n, cnt, sides, maxside, fr, d, F_RT)
                 else:
                     if kind == BELOTE:
                         k1, k2 = belote_key(L, leader, fl, rules[R_TRUMP])
@@ -2279,13 +2332,8 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                     if not resolved and (kind == TAROT or kind == TAROCCO):
                         # (the leader's cash costs more than the other bounds:
                         # asked only where they and the table did not settle)
-                        if kind == TAROT:
-                            lower, upper = tarot_cash_bounds(L, n, leader, cnt, fl, fr[d, F_BP],
-                                                             rules, sides, kp, lower, upper)
-                        else:
-                            lower, upper = tarocco_cash_bounds(L, H, n, leader, cnt, fl,
-                                                               fr[d, F_BP], rules, sides, kp,
-                                                               lower, upper)
+                        lower, upper = cash_bounds(L, H, n, leader, cnt, fl, fr[d, F_BP],
+                                                   rules, sides, kp, lower, upper)
                         if need <= lower:
                             res = lower
                             resolved = True

@@ -48,3 +48,48 @@ def test_tarot_taker_upper_holds_the_value(tricks, seeds):
         assert value <= hi, (seed, state, value, hi)
         tighter += hi < hi0
     assert tighter >= seeds // 10, tighter
+
+
+def defence_keeps_honours(state, card):
+    """The taker sheds his trumps first, the defence its low plain cards
+    (so that defenders keep the masters of suits the taker still holds)."""
+    if state.side_of(state.to_play) == 0:
+        return card > 64
+    return card != FOOL and (card & 15) < 10
+
+
+def kept_masters(state, pos):
+    """``defence_kept_masters``' suits (via ``tarot_taker_tricks``)."""
+    n = state.n
+    taker = [q for q in range(n) if pos.sides[q] == pos.rules[R.R_MAXSIDE]][0]
+    cnt, _bp, _gp = R.cards_left_sums(pos.kl, pos.kh, n, pos.bp, pos.gpt)
+    _w, _suits, guarded = R.tarot_taker_tricks(pos.kl, n, taker, cnt // n, pos.sides, 1)
+    return guarded
+
+
+@pytest.mark.parametrize("tricks, seeds", [(2, 1200), (3, 300)])
+def test_defence_kept_masters_hold_the_value(tricks, seeds):
+    """The taker's first card of a suit in which a defender (not the
+    Excuse's holder) keeps the master does not win: the bound holds the
+    naive search's value where that rule fires."""
+    fired = 0
+    for seed in range(seeds):
+        state = random_ending(TAROT, 75_000 + seed, tricks, TAROT_CONTRACTS, mid_trick=None,
+                              prefer=defence_keeps_honours)
+        if state.is_over():
+            continue
+        pos, hi, _hi0 = taker_upper(state)
+        value = minimax(state)
+        assert value <= hi, (seed, state, value, hi)
+        fired += kept_masters(state, pos) != 0
+    assert fired >= seeds // 4, fired
+
+
+def test_the_excuse_holder_keeps_no_master():
+    """The Excuse's holder may lead it and let the taker set the suit after
+    him (the taker then wins with his lone diamond): his master is not kept."""
+    state = random_ending(TAROT, 70_040, 2, TAROT_CONTRACTS, mid_trick=None,
+                          prefer=taker_plays_low)
+    pos, hi, _hi0 = taker_upper(state)
+    assert kept_masters(state, pos) == 0
+    assert minimax(state) <= hi
