@@ -987,6 +987,19 @@ def drop_lowest(x, flag):
 
 
 @inline_kernel
+def lone_taker(n, sides, maxside):
+    """Tarot: the one seat of the max side (the taker playing alone), or -1
+    when that side has none or several (a called partner is known)."""
+    taker = -1
+    for q in range(n):
+        if sides[q] == maxside:
+            if taker >= 0:
+                return -1
+            taker = q
+    return taker
+
+
+@inline_kernel
 def tarot_taker_upper(L, n, cnt, fl, rules, sides, kp, upper):
     """Tarot: ``upper`` tightened by the tricks the lone taker can still
     win (``tarot_taker_tricks``: ``w`` of them): his points in them are
@@ -998,12 +1011,7 @@ def tarot_taker_upper(L, n, cnt, fl, rules, sides, kp, upper):
     tricks or more left (played before the last trick, it goes back to the
     defence). The taker's Excuse counts in full."""
     maxside = rules[R_MAXSIDE]
-    taker = -1
-    for q in range(n):
-        if sides[q] == maxside:
-            if taker >= 0:
-                return upper
-            taker = q
+    taker = lone_taker(n, sides, maxside)
     if taker < 0:
         return upper
     tl = cnt // n
@@ -1711,12 +1719,7 @@ def tarot_taker_rel(L, n, cnt, sides, maxside, fr, d, col):
     mine, theirs = side_cards(L, n, 4, sides, maxside)
     if mine != 0 and theirs != 0:
         lower_rank(fr, d, col, 4, 0)
-    taker = -1
-    for q in range(n):
-        if sides[q] == maxside:
-            if taker >= 0:
-                return
-            taker = q
+    taker = lone_taker(n, sides, maxside)
     if taker < 0:
         return
     _w, suits, guarded = tarot_taker_tricks(L, n, taker, cnt // n, sides, 1)
@@ -1854,6 +1857,15 @@ def t2_rows(L, H, rules, lg):
             lg[top + q + 4, s] = x & u
             lg[top + q + 6, s] = y & u
     return lg[top:top + 8]
+
+
+@inline_kernel
+def pt_holders(L, H, rules, lg, n):
+    """The cards the partition helpers read, and their number of "seats":
+    the hands (``n``), or tarot2's 8 holder codes (``t2_rows``)."""
+    if rules[G_KIND] == TAROT2:
+        return t2_rows(L, H, rules, lg), 8
+    return L, n
 
 
 @inline_kernel
@@ -2284,9 +2296,7 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                     fr[d, F_K1] = k1
                     fr[d, F_K2] = k2
                     seqs_unknown(fr, d)
-                    # (tarot2: the partition helpers read its cards by holder code)
-                    pl = t2_rows(L, H, rules, lg) if kind == TAROT2 else L
-                    pn = 8 if kind == TAROT2 else n
+                    pl, pn = pt_holders(L, H, rules, lg, n)
                     found, v, kv, best = pt_probe(tt, slot, prows, k1, k2, gen, need, pl, pn,
                                                   fr, d)
                     if found:
@@ -2392,10 +2402,9 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                         fr[d, F_RT + s] = fr[d + 1, F_RT + s]
                     lower_rank(fr, d, F_RT, 4, fr[d, F_NTOP])
                     if slot >= 0:
-                        pl = t2_rows(L, H, rules, lg) if kind == TAROT2 else L
-                        pt_put(tt, slot, prows, fr[d, F_K1], fr[d, F_K2], gen, pl,
-                               8 if kind == TAROT2 else n, fr, d, fr[d, F_CNT], res, maximizing,
-                               relative_move(L, H, n, m))
+                        pl, pn = pt_holders(L, H, rules, lg, n)
+                        pt_put(tt, slot, prows, fr[d, F_K1], fr[d, F_K2], gen, pl, pn, fr, d,
+                               fr[d, F_CNT], res, maximizing, relative_move(L, H, n, m))
                         ctx[C_TTSTORES] += 1
                 elif slot >= 0:
                     row_put(tt, slot, fr[d, F_K1], fr[d, F_K2], gen, fr[d, F_CNT], res,
@@ -2464,10 +2473,9 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                 ntr = fr[d, F_NTR]
                 widen_blocks(L, ts, tr, d - ntr, ntr, n, lg[d], eq, fr, d, F_RT)
                 if slot >= 0:
-                    pl = t2_rows(L, H, rules, lg) if kind == TAROT2 else L
-                    pt_put(tt, slot, prows, fr[d, F_K1], fr[d, F_K2], gen, pl,
-                           8 if kind == TAROT2 else n, fr, d, fr[d, F_CNT], res,
-                           fr[d, F_MAX] == 0, -1)
+                    pl, pn = pt_holders(L, H, rules, lg, n)
+                    pt_put(tt, slot, prows, fr[d, F_K1], fr[d, F_K2], gen, pl, pn, fr, d,
+                           fr[d, F_CNT], res, fr[d, F_MAX] == 0, -1)
                     ctx[C_TTSTORES] += 1
             elif slot >= 0:
                 row_put(tt, slot, fr[d, F_K1], fr[d, F_K2], gen, fr[d, F_CNT], res,
