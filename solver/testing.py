@@ -134,12 +134,13 @@ def assert_solves_exactly(solver, state, label=None):
     return result
 
 
-def assert_partition_agrees_with_rkey(state, keymode, monkeypatch):
+def assert_partition_agrees_with_rkey(state, keymode, monkeypatch, reference=0):
     """The partition table (``encoders.<keymode>`` set to 3) gives the value
-    and every card's value the relative-rank key (0) gives."""
+    and every card's value the relative-rank key gives (key mode
+    ``reference``: 0, or 2 for tarot2's key with the piles told apart)."""
     from atout.solver import Solver, encoders
     results = []
-    for mode in (0, 3):
+    for mode in (reference, 3):
         monkeypatch.setattr(encoders, keymode, mode)
         results.append(Solver(16).solve(state, all_cards=True, line=False))
     exact, part = results

@@ -222,19 +222,17 @@ def test_the_third_hand_forces_the_top_out_only_as_dds_does():
     falls anyway: play low (here the king first cost 2.3x DDS's nodes on a
     full-deal question), but force the top out cheaply when the fourth
     hand's second card would beat partner's."""
-    deal = BRIDGE.parse_deal("N:T6.T8652.K962.Q2 954.KQ74.A543.T8 A832.A93.T7.K753 "
-                             "KQJ7.J.QJ8.AJ964")
-    state = BRIDGE.new_state(deal, declarer="E", strain="S")
-    for card in ("D7", "DJ", "D2", "D3", "HJ", "H2"):
-        state.play(BRIDGE.deck.parse_card(card))
-    assert _move_order(state)[0] == "H4"
-    deal = BRIDGE.parse_deal("N:T6.JT852.K962.Q2 954.KQ74.A543.T8 A832.A93.T7.K753 "
-                             "KQJ7.6.QJ8.AJ964")
-    state = BRIDGE.new_state(deal, declarer="E", strain="S")
+    def third_hand_first_card(deal, plays):
+        state = BRIDGE.new_state(BRIDGE.parse_deal(deal), declarer="E", strain="S")
+        for card in plays:
+            state.play(BRIDGE.deck.parse_card(card))
+        return _move_order(state)[0]
+
+    assert third_hand_first_card("N:T6.T8652.K962.Q2 954.KQ74.A543.T8 A832.A93.T7.K753 "
+                                 "KQJ7.J.QJ8.AJ964", ("D7", "DJ", "D2", "D3", "HJ", "H2")) == "H4"
     # the fourth hand's nine beats partner's six: the king (of KQ) forces the ace
-    for card in ("D7", "DJ", "D2", "D3", "H6", "H2"):
-        state.play(BRIDGE.deck.parse_card(card))
-    assert _move_order(state)[0] == "HK"
+    assert third_hand_first_card("N:T6.JT852.K962.Q2 954.KQ74.A543.T8 A832.A93.T7.K753 "
+                                 "KQJ7.6.QJ8.AJ964", ("D7", "DJ", "D2", "D3", "H6", "H2")) == "HK"
 
 
 def test_the_third_hand_that_cannot_follow_does_not_ruff_partners_sure_winner():

@@ -213,8 +213,7 @@ def test_quick_tricks_are_a_lower_bound():
         assert qc >= min(cutoff, q), (state, q, qc, cutoff)
         side_of_leader = state.side_of(state.leader)
         for probe, count in ((state, q), (shuffle_low_cards(state, used, rng), qc)):
-            value = solve(probe, line=False).value - probe.tricks_won(probe.max_side)
-            mine = value if side_of_leader == probe.max_side else probe.tricks_left - value
+            mine = side_tricks(probe, side_of_leader)
             assert count <= mine, (probe, count, mine)
     # spades, North leads hearts or diamonds for South's ruff: a trick,
     # unless West (void in both) overruffs
@@ -249,7 +248,6 @@ def test_quick_tricks_with_no_trump_left_count_as_at_no_trump():
     """In a trump contract whose trumps are all played, the quick tricks are
     the no-trump count (a side suit runs whole, the leader reaches
     partner's winners), and they stay a lower bound (the exact value)."""
-    from atout.solver import solve
     checked = 0
     for state in random_positions("bridge", 2000):
         if state.trick or state.is_over() or state.trump is None or state.tricks_left > 7:
@@ -262,8 +260,7 @@ def test_quick_tricks_with_no_trump_left_count_as_at_no_trump():
         nt = pos.rules.copy()
         nt[K.R_TRUMP] = -1
         assert q == K.quick_tricks(pos.lanes, state.leader, nt, pos.sides), state
-        value = solve(state, line=False).value - state.tricks_won(state.max_side)
-        mine = value if state.side_of(state.leader) == state.max_side else state.tricks_left - value
+        mine = side_tricks(state, state.side_of(state.leader))
         assert q <= mine, (state, q, mine)
         checked += 1
     assert checked >= 15, checked
@@ -308,8 +305,7 @@ def test_later_trumps_are_a_lower_bound():
         side = 1 - state.side_of(state.leader)
         relied = [used if suit == t else 0 for suit in range(4)]
         for probe in (state, shuffle_low_cards(state, relied, rng)):
-            value = solve(probe, line=False).value - probe.tricks_won(probe.max_side)
-            mine = value if side == probe.max_side else probe.tricks_left - value
+            mine = side_tricks(probe, side)
             assert k <= mine, (probe, k, mine)
     assert fired > 80
     # spades, North leads: East's guarded king under the ace-queen is
@@ -335,7 +331,6 @@ def test_the_side_on_lead_cannot_take_all_when_the_bound_says_so():
     short, or the other side tops every suit the leader holds): the side on
     lead then loses a trick, also with the cards below the top ones the
     bound relies on dealt again."""
-    from atout.solver import solve
     rng = random.Random(7)
     fired = first_lost = 0
     for state in random_positions("bridge", 8000):
@@ -356,10 +351,17 @@ def test_the_side_on_lead_cannot_take_all_when_the_bound_says_so():
             used[s] = 0 if rt[s] >= K.NOREL else bin(rem >> int(rt[s])).count("1")
         side = state.side_of(state.leader)
         for probe in (state, shuffle_low_cards(state, used, rng)):
-            value = solve(probe, line=False).value - probe.tricks_won(probe.max_side)
-            mine = value if side == probe.max_side else probe.tricks_left - value
+            mine = side_tricks(probe, side)
             assert mine < probe.tricks_left, (probe, mine)
     assert fired > 60 and first_lost > 20, (fired, first_lost)
+
+
+def side_tricks(state, side):
+    """The tricks ``side`` takes from here under optimal play (the solver's
+    exact value, from the max side's count)."""
+    from atout.solver import solve
+    value = solve(state, line=False).value - state.tricks_won(state.max_side)
+    return value if side == state.max_side else state.tricks_left - value
 
 
 def shuffle_low_cards(state, used, rng):
@@ -428,8 +430,7 @@ def test_partners_finesse_counts_two_tricks_and_stays_a_lower_bound():
         q = K.quick_tricks_used(pos.lanes, state.leader, pos.rules, pos.sides, used, 99)
         side_of_leader = state.side_of(state.leader)
         for probe in (state, shuffle_low_cards(state, used, rng)):
-            value = solve(probe, line=False).value - probe.tricks_won(probe.max_side)
-            mine = value if side_of_leader == probe.max_side else probe.tricks_left - value
+            mine = side_tricks(probe, side_of_leader)
             assert q <= mine, (probe, q, mine)
     assert checked >= 30, checked
     # North leads (4 tricks left), South holds the king and nine of diamonds
@@ -471,8 +472,7 @@ def test_a_suit_only_the_leaders_side_holds_stays_a_lower_bound():
         assert q >= max(own)
         side_of_leader = state.side_of(state.leader)
         for probe in (state, shuffle_low_cards(state, used, rng)):
-            value = solve(probe, line=False).value - probe.tricks_won(probe.max_side)
-            mine = value if side_of_leader == probe.max_side else probe.tricks_left - value
+            mine = side_tricks(probe, side_of_leader)
             assert q <= mine, (probe, q, mine)
     assert longer >= 20, longer
     # North QJ8 and South A9 of hearts, the opponents none: eight to the ace,

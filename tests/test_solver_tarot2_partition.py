@@ -13,7 +13,8 @@ from atout.engine.cards import FOOL
 from atout.engine.tarot2 import PETIT
 from atout.solver import Solver, encoders
 from atout.solver import point_search as R
-from atout.solver.testing import assert_solves_exactly, random_ending
+from atout.solver.testing import (assert_partition_agrees_with_rkey, assert_solves_exactly,
+                                  random_ending)
 
 TAROT2 = get_game("tarot2")
 
@@ -34,13 +35,7 @@ def in_hand_not_excuse_or_petit(state, card):
 def assert_same_as_rkey_piles(state, monkeypatch):
     """The partition table (3) gives the value and every card's value the
     relative-rank key (2) gives."""
-    results = []
-    for mode in (2, 3):
-        monkeypatch.setattr(encoders, "TAROT2_KEYMODE", mode)
-        results.append(Solver(16).solve(state, all_cards=True, line=False))
-    exact, part = results
-    assert part.exact and part.value == exact.value, state
-    assert part.cards == exact.cards, state
+    assert_partition_agrees_with_rkey(state, "TAROT2_KEYMODE", monkeypatch, reference=2)
 
 
 @pytest.mark.parametrize("tricks,seeds", [(3, 100), (5, 200), (7, 100)])
