@@ -1821,23 +1821,50 @@ def relative_move(L, H, n, m):
 
 
 @inline_kernel
-def t2_code(x, y, low, q, s):
-    """``t2_ckey``'s code of player ``q``'s cards of lane ``s``: ``x``
-    playable (its low cards counted, the others exact), ``y`` face down."""
-    return (popcount(x & low) | ((x & ~low) << 5) | (y << 27)) * 64 + q * 8 + s + 1
+def t2_code(x, y, low):
+    """``t2_ckey``'s code of a player's cards of one lane: ``x`` playable
+    (its low cards counted, the others exact), ``y`` face down."""
+    return popcount(x & low) | ((x & ~low) << 5) | (y << 27)
+
+
+def _odd_multipliers(seed, count=2 * NSUITS):
+    rng = np.random.default_rng(seed)
+    return rng.integers(1, 1 << 62, size=count, dtype=np.int64) | 1
+
+
+#: ``t2_ckey``'s multipliers, one per (player, lane), and its 63-bit mask
+T2_MUL1 = _odd_multipliers(11_2026)
+T2_MUL2 = _odd_multipliers(12_2026)
+MASK63 = (1 << 63) - 1
+
+
+@inline_kernel
+def mix63(h):
+    """A 63-bit finaliser (xor-shift-multiply): every input bit moves the
+    low bits the table's slot reads."""
+    h ^= h >> 31
+    h = (h * 0x3C79AC492BA7B653) & MASK63
+    return h ^ (h >> 29)
 
 
 @inline_kernel
 def t2_ckey(L, H, leader, fl, rules):
-    """tarot2's coarse key (``pt_ckey`` with the face-down cards exact)."""
-    k1 = 5
-    k2 = 13
+    """tarot2's coarse key (``pt_ckey`` with the face-down cards exact). Its
+    hashes are sums of the 10 codes times odd 63-bit multipliers, finalised
+    (the 10 products are independent: the rolling hash modulo primes was a
+    chain of 20 products and remainders, 11% of the time 20 tricks left).
+    (Products wrap around in int64, compiled or as numpy scalars; the mask
+    keeps the same 63 bits either way.)"""
+    k1 = 0
+    k2 = 0
     for q in range(2):
         for s in range(NSUITS):
-            code = t2_code(L[q, s], H[q, s], rules[G_LOW + s], q, s)
-            k1 = (k1 * _M1 + code) % _P1
-            k2 = (k2 * _M2 + (code ^ 0x5555)) % _P2
-    return k1 * 8 + leader, k2 ^ (fl << 31)
+            code = t2_code(L[q, s], H[q, s], rules[G_LOW + s])
+            k1 += code * T2_MUL1[q * NSUITS + s]
+            k2 += code * T2_MUL2[q * NSUITS + s]
+    k1 = mix63(k1 & MASK63)
+    k2 = mix63(k2 & MASK63)
+    return ((k1 >> 4) << 3) | leader, k2 ^ (fl << 31)
 
 
 @inline_kernel
