@@ -1534,6 +1534,28 @@ def pt_ckey_at(L, ts, tr, leader, fl, n, rules, fr, d, d0):
     return k1 * 8 + leader, k2 ^ (fl << 31)
 
 
+def _odd_multipliers(seed, count=2 * NSUITS):
+    rng = np.random.default_rng(seed)
+    return rng.integers(1, 1 << 62, size=count, dtype=np.int64) | 1
+
+
+#: ``t2_ckey``'s multipliers, one per (player, lane); ``tarot_pattern``'s,
+#: per suit for its holders and its depth; their 63-bit mask
+T2_MUL1 = _odd_multipliers(11_2026)
+T2_MUL2 = _odd_multipliers(12_2026)
+PAT_MUL = _odd_multipliers(13_2026, 10)
+MASK63 = (1 << 63) - 1
+
+
+@inline_kernel
+def mix63(h):
+    """A 63-bit finaliser (xor-shift-multiply): every input bit moves the
+    low bits the table's slot reads."""
+    h ^= h >> 31
+    h = (h * 0x3C79AC492BA7B653) & MASK63
+    return h ^ (h >> 29)
+
+
 @inline_kernel
 def seqs_unknown(fr, d):
     """At a probe: no suit's holder sequence (``suit_seq``) is made yet."""
@@ -1566,23 +1588,26 @@ def suit_seq(L, n, s, fr, d):
 @inline_kernel
 def tarot_pattern(L, n, fr, d, kv):
     """Hash of the holders of the top ``k`` cards of each suit (``k`` the
-    5-bit fields of ``kv``, suits 0-4), from ``suit_seq``."""
-    h = 23
+    5-bit fields of ``kv``, suits 0-4), from ``suit_seq``: a sum of each
+    suit's holders and depth times odd 63-bit multipliers, finalised (the
+    rolling hash modulo primes it replaced was a chain of remainders,
+    with the key's own remainder in ``pt_k2``: 14% of tarot2's time 20
+    tricks left)."""
+    h = 0
     for s in range(5):
         k = (kv >> (5 * s)) & 31
         if k == 0:
             continue
         seq, c = suit_seq(L, n, s, fr, d)
         top = seq >> (3 * (c - k))
-        h = (h * _M1 + (top % _P2) + s) % _P1
-        h = (h * _M1 + (top >> 31) + k) % _P1
-    return h
+        h += top * PAT_MUL[s] + k * PAT_MUL[5 + s]
+    return mix63(h & MASK63)
 
 
 @inline_kernel
 def pt_k2(c2, ph):
     """An entry's second key word: the coarse key's mixed with the pattern's."""
-    return c2 ^ ((ph * _M2) % _P2)
+    return c2 ^ ph
 
 
 @inline_kernel
@@ -1825,26 +1850,6 @@ def t2_code(x, y, low):
     """``t2_ckey``'s code of a player's cards of one lane: ``x`` playable
     (its low cards counted, the others exact), ``y`` face down."""
     return popcount(x & low) | ((x & ~low) << 5) | (y << 27)
-
-
-def _odd_multipliers(seed, count=2 * NSUITS):
-    rng = np.random.default_rng(seed)
-    return rng.integers(1, 1 << 62, size=count, dtype=np.int64) | 1
-
-
-#: ``t2_ckey``'s multipliers, one per (player, lane), and its 63-bit mask
-T2_MUL1 = _odd_multipliers(11_2026)
-T2_MUL2 = _odd_multipliers(12_2026)
-MASK63 = (1 << 63) - 1
-
-
-@inline_kernel
-def mix63(h):
-    """A 63-bit finaliser (xor-shift-multiply): every input bit moves the
-    low bits the table's slot reads."""
-    h ^= h >> 31
-    h = (h * 0x3C79AC492BA7B653) & MASK63
-    return h ^ (h >> 29)
 
 
 @inline_kernel
