@@ -143,9 +143,9 @@ TAROT_KEYMODE = 3
 TAROCCO_KEYMODE = 3
 #: tarot2's table: 2 the relative-rank key with its piles (``rkey_piles``),
 #: 3 its partition table (``point_search.t2_ckey``; tested, off: 15-24% fewer
-#: nodes 16 and 20 tricks from the end, but in long searches a node 1.6
-#: times dearer, its buckets of 16 rows full; 4 rows: as dear as ``rkey_piles``
-#: but more nodes than it, docs/SPEED.md)
+#: nodes 16 and 20 tricks from the end, but in long searches a node 1.15-1.25
+#: times dearer (1.3-1.9 before its hashes lost their remainders); 4 rows:
+#: as dear as ``rkey_piles`` but more nodes than it, docs/SPEED.md)
 TAROT2_KEYMODE = 2
 
 

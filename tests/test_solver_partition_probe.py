@@ -64,9 +64,13 @@ def test_the_rows_of_a_solve_are_the_first_of_their_bucket(name, keymode, monkey
     if name == "tarot2":
         contracts = {"first": [0, 1]}
     rows = R.PT_ROWS_TAROCCO if name == "tarocco" else R.PT_ROWS
+    # (tarot2's 8-trick endings filled no bucket of 16 rows once its coarse
+    # key was hashed evenly: 10 tricks fill them)
+    tricks = 10 if name == "tarot2" else 8
     full = 0
     for seed in range(4):
-        solver.solve(random_ending(game, 900 + seed, 8, contracts, mid_trick=None), line=False)
+        solver.solve(random_ending(game, 900 + seed, tricks, contracts, mid_trick=None),
+                     line=False)
         live = (solver.rows[:, 2] >> R.KV_BITS) == solver.generation
         for bucket in live.reshape(-1, rows):
             k = int(bucket.sum())

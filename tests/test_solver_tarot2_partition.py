@@ -67,3 +67,23 @@ def test_pile_cards_with_a_card_under_them_are_not_low():
 def test_the_relative_rank_key_stays_tarot2s_default():
     # the partition table saves nodes but not time yet (encoders.TAROT2_KEYMODE)
     assert encoders.TAROT2_KEYMODE == 2
+
+
+def test_the_coarse_key_is_the_same_compiled_and_in_python():
+    # t2_ckey's products wrap around in int64 (compiled, and as numpy
+    # scalars in plain Python) and its mask keeps 63 bits: the same key
+    import numpy as np
+    import warnings
+    state = TAROT2.new_state(TAROT2.random_deal(3))
+    pos = encoders.encode_tarot2(state)
+    for leader, fl in [(0, 0), (1, 0), (0, 5)]:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            plain = R.t2_ckey.py_func(pos.kl, pos.kh, leader, fl, pos.rules)
+        compiled = R.t2_ckey(pos.kl, pos.kh, leader, fl, pos.rules)
+        assert [int(k) for k in plain] == [int(k) for k in compiled]
+        assert all(0 <= int(k) < 2 ** 63 for k in compiled)
+    keys = {tuple(int(k) for k in R.t2_ckey(pos.kl, pos.kh, leader, fl, pos.rules))
+            for leader in (0, 1) for fl in (0, 1, 2)}
+    assert len(keys) == 6
+    assert np.int64(R.mix63(np.int64(1))) != np.int64(R.mix63(np.int64(2)))
