@@ -486,6 +486,72 @@ def test_a_suit_only_the_leaders_side_holds_stays_a_lower_bound():
     assert solve(state, line=False).value == 1       # East-West take the king of spades
 
 
+def test_two_top_cards_split_between_the_hands_stay_a_lower_bound():
+    """No trump, the two top cards of a suit one in each hand of the
+    leader's side, each holding two or more (``_split_top_tricks``: two
+    tricks, the longer hand's length when the opponents hold at most two
+    and a hand exactly two): the quick tricks stay a lower bound (the exact
+    value), also with the cards below the ones they rely on dealt again."""
+    from atout.solver.testing import random_ending
+    game = get_game("bridge")
+    rng = random.Random(14)
+    fired = longer = 0
+    for seed in range(3000):
+        state = random_ending(game, 81000 + seed, rng.randint(3, 6), {"strain": ["NT"]},
+                              mid_trick=None)
+        if state.is_over():
+            continue
+        pos = codec_for(state).encode(state)
+        split = max(K._split_top_tricks(pos.lanes, state.leader, s) for s in range(4))
+        if split == 0:
+            continue
+        fired += 1
+        longer += split > 2
+        used = np.zeros(4, dtype=np.int64)
+        q = K.quick_tricks_used(pos.lanes, state.leader, pos.rules, pos.sides, used, 99)
+        assert q >= split
+        side_of_leader = state.side_of(state.leader)
+        for probe in (state, shuffle_low_cards(state, used, rng)):
+            mine = side_tricks(probe, side_of_leader)
+            assert q <= mine, (probe, q, mine)
+    assert fired >= 100 and longer >= 20, (fired, longer)
+
+
+def test_reaching_partners_top_card_in_a_trump_contract_stays_a_lower_bound():
+    """A trump contract, the leader leads a side suit to partner's top card
+    there (``_reach_partner_trump``: partner's run while each opponent with
+    a trump follows; every top run and trump of partner when the side holds
+    every trump): the quick tricks stay a lower bound (the exact value),
+    also counted up to a cutoff, and with the cards below the ones they
+    rely on dealt again."""
+    from atout.solver.testing import random_ending
+    game = get_game("bridge")
+    rng = random.Random(13)
+    fired = all_trumps = 0
+    for seed in range(6000):
+        state = random_ending(game, 73000 + seed, rng.randint(3, 6),
+                              {"strain": ["S", "H", "D", "C"]}, mid_trick=None)
+        if state.is_over():
+            continue
+        pos = codec_for(state).encode(state)
+        t = int(pos.rules[K.R_TRUMP])
+        scratch = np.zeros(4, dtype=np.int64)
+        reach = K._reach_partner_trump(pos.lanes, state.leader, t, 0, scratch)
+        if reach == 0:
+            continue
+        fired += reach == K.quick_tricks(pos.lanes, state.leader, pos.rules, pos.sides)
+        all_trumps += reach > 1 and all(int(pos.lanes[q, t]) == 0 for q in range(4)
+                          if state.side_of(q) != state.side_of(state.leader))
+        side_of_leader = state.side_of(state.leader)
+        for cutoff in (99, rng.randint(1, 4)):
+            used = np.zeros(4, dtype=np.int64)
+            q = K.quick_tricks_used(pos.lanes, state.leader, pos.rules, pos.sides, used, cutoff)
+            for probe in (state, shuffle_low_cards(state, used, rng)):
+                mine = side_tricks(probe, side_of_leader)
+                assert q <= mine, (probe, q, cutoff, mine)
+    assert fired >= 100 and all_trumps >= 20, (fired, all_trumps)
+
+
 def test_kernels_run_as_plain_python():
     script = (
         "from atout.engine import get_game\n"
