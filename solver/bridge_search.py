@@ -917,15 +917,30 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
                     used[t] = 0
                 if k > min(popcount(L[leader, s]), popcount(L[pa, s])):
                     used[s] = popcount(L[leader, s] | L[pa, s])
-        # the two top cards of a suit split between the two hands, after
-        # the leader's cashing elsewhere (partner keeps its cards there)
+        # a suit the side runs by crossing between its hands (the two top
+        # cards split between them, or a suit only the side holds), after
+        # the leader's cashing elsewhere (partner keeps its cards there and
+        # its top runs), and partner's top runs when the suit ends there
         for s in range(4):
+            a = popcount(L[leader, s])
+            b = popcount(L[pa, s])
             here = _split_top_tricks(L, leader, s)
-            if here == 0:
-                continue
+            rel = 2
+            if here > 0:
+                rem = L[0, s] | L[1, s] | L[2, s] | L[3, s]
+                at_pa = (b > a and here > 2) or (here == 2 and (L[leader, s] >> hibit(rem)) & 1 == 1)
+            else:
+                here = _own_suit_tricks(L, leader, s)
+                if here == 0:
+                    continue
+                rel = 0
+                at_pa = b > a and here == b
+                if here > min(a, b):
+                    rel = popcount(L[leader, s] | L[pa, s])
             cash = 0
             follow = 0
             disc = 0
+            theirs = 0
             for t in range(4):
                 if t != s:
                     kt = (ltake >> (4 * t)) & 15
@@ -933,12 +948,18 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
                     c = popcount(L[pa, t])
                     follow += min(kt, c)
                     disc += max(kt - c, 0)
-            take = cash if tl - follow - popcount(L[pa, s]) >= disc else 0
-            if take + here > total:
-                total = take + here
+                    if at_pa:
+                        theirs += (ptake >> (4 * t)) & 15
+            take = cash if tl - follow - b - theirs >= disc else 0
+            if take + here + theirs > total:
+                total = take + here + theirs
                 for t in range(4):
-                    used[t] = (lruns >> (4 * t)) & 15 if take > 0 else 0
-                used[s] = 2
+                    used[t] = 0
+                    if take > 0:
+                        used[t] += (lruns >> (4 * t)) & 15
+                    if theirs > 0:
+                        used[t] += (pruns >> (4 * t)) & 15
+                used[s] = rel
     return total
 
 

@@ -490,12 +490,14 @@ def test_two_top_cards_split_between_the_hands_stay_a_lower_bound():
     """No trump, the two top cards of a suit one in each hand of the
     leader's side, each holding two or more (``_split_top_tricks``: two
     tricks, the longer hand's length when the opponents hold at most two
-    and a hand exactly two): the quick tricks stay a lower bound (the exact
-    value), also with the cards below the ones they rely on dealt again."""
+    and a hand exactly two), or a suit only the side holds, after the
+    leader's cashing and before partner's when the suit ends in partner's
+    hand: the quick tricks stay a lower bound (the exact value), also with
+    the cards below the ones they rely on dealt again."""
     from atout.solver.testing import random_ending
     game = get_game("bridge")
     rng = random.Random(14)
-    fired = longer = 0
+    fired = longer = beyond = 0
     for seed in range(3000):
         state = random_ending(game, 81000 + seed, rng.randint(3, 6), {"strain": ["NT"]},
                               mid_trick=None)
@@ -503,18 +505,20 @@ def test_two_top_cards_split_between_the_hands_stay_a_lower_bound():
             continue
         pos = codec_for(state).encode(state)
         split = max(K._split_top_tricks(pos.lanes, state.leader, s) for s in range(4))
-        if split == 0:
+        own = max(K._own_suit_tricks(pos.lanes, state.leader, s) for s in range(4))
+        if split == 0 and own == 0:
             continue
-        fired += 1
+        fired += split > 0
         longer += split > 2
         used = np.zeros(4, dtype=np.int64)
         q = K.quick_tricks_used(pos.lanes, state.leader, pos.rules, pos.sides, used, 99)
-        assert q >= split
+        assert q >= max(split, own)
+        beyond += q > max(split, own)
         side_of_leader = state.side_of(state.leader)
         for probe in (state, shuffle_low_cards(state, used, rng)):
             mine = side_tricks(probe, side_of_leader)
             assert q <= mine, (probe, q, mine)
-    assert fired >= 100 and longer >= 20, (fired, longer)
+    assert fired >= 100 and longer >= 20 and beyond >= 100, (fired, longer, beyond)
 
 
 def test_reaching_partners_top_card_in_a_trump_contract_stays_a_lower_bound():
