@@ -849,6 +849,11 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
         total = _reach_partner_trump(L, leader, trump, total, used)
     if total == 0 and trump >= 0 and _partner_ruffs(L, leader, trump):
         return 1
+    if total == 0 and trump >= 0:
+        k = _partner_overruffs(L, leader, trump)
+        if k > 0:
+            used[trump] = k
+            return 1
     if trump < 0:
         # no trump: the leader cashes its own top cards, then a low card
         # reaches partner's top cards of a suit and partner cashes its top
@@ -1128,6 +1133,31 @@ def _reach_partner_trump(L, leader, trump, total, used):
             if t != trump:
                 used[t] = top_run(L[pa, t], L[0, t] | L[1, t] | L[2, t] | L[3, t])
     return best
+
+
+@kernel
+def _partner_overruffs(L, leader, trump):
+    """Can the leader lead a side suit partner ruffs for a trick above
+    every trump an opponent void there could ruff with? (DDS's lowest quick
+    trick, with ranks: partner's best trump beats the trumps of each
+    opponent void in the suit.) The number of top trumps that relies on
+    (down to partner's best), 0 when there is no such suit."""
+    pa = (leader + 2) & 3
+    if L[pa, trump] == 0:
+        return 0
+    top = hibit(L[pa, trump])
+    lho = (leader + 1) & 3
+    rho = (leader + 3) & 3
+    for s in range(4):
+        if s == trump or L[leader, s] == 0 or L[pa, s] != 0:
+            continue
+        if L[lho, s] == 0 and L[lho, trump] != 0 and hibit(L[lho, trump]) > top:
+            continue
+        if L[rho, s] == 0 and L[rho, trump] != 0 and hibit(L[rho, trump]) > top:
+            continue
+        rem = L[0, trump] | L[1, trump] | L[2, trump] | L[3, trump]
+        return popcount(rem >> top)
+    return 0
 
 
 @kernel

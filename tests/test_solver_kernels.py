@@ -556,6 +556,37 @@ def test_reaching_partners_top_card_in_a_trump_contract_stays_a_lower_bound():
     assert fired >= 100 and all_trumps >= 20, (fired, all_trumps)
 
 
+def test_partner_overruffing_the_void_opponents_stays_a_lower_bound():
+    """A trump contract, the leader leads a side suit partner ruffs with a
+    trump above those of each opponent void there (``_partner_overruffs``,
+    where ``_partner_ruffs``, on lengths only, does not apply): a trick; the
+    quick tricks stay a lower bound (the exact value), also with the cards
+    below the top trumps it relies on dealt again."""
+    from atout.solver.testing import random_ending
+    game = get_game("bridge")
+    rng = random.Random(15)
+    fired = 0
+    for seed in range(6000):
+        state = random_ending(game, 91000 + seed, rng.randint(3, 6),
+                              {"strain": ["S", "H", "D", "C"]}, mid_trick=None)
+        if state.is_over():
+            continue
+        pos = codec_for(state).encode(state)
+        t = int(pos.rules[K.R_TRUMP])
+        if (K._partner_overruffs(pos.lanes, state.leader, t) == 0
+                or K._partner_ruffs(pos.lanes, state.leader, t)):
+            continue
+        used = np.zeros(4, dtype=np.int64)
+        q = K.quick_tricks_used(pos.lanes, state.leader, pos.rules, pos.sides, used, 1)
+        assert q >= 1
+        fired += 1
+        side_of_leader = state.side_of(state.leader)
+        for probe in (state, shuffle_low_cards(state, used, rng)):
+            mine = side_tricks(probe, side_of_leader)
+            assert q <= mine, (probe, q, mine)
+    assert fired >= 100, fired
+
+
 def test_kernels_run_as_plain_python():
     script = (
         "from atout.engine import get_game\n"
