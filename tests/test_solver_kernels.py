@@ -386,7 +386,8 @@ def shuffle_low_cards(state, used, rng):
 def test_quick_tricks_say_which_top_cards_they_use():
     """The cards a quick-trick count relies on are the leader's side's top
     cards: removing every other card's rank information (same owners of the
-    used top cards) cannot change the count."""
+    used top cards) cannot change the count. (Partner's overruff relies on
+    the trumps down to partner's best, whoever holds those above it.)"""
     for state in random_positions("bridge", 300):
         if state.trick or state.is_over():
             continue
@@ -394,7 +395,11 @@ def test_quick_tricks_say_which_top_cards_they_use():
         used = np.zeros(4, dtype=np.int64)
         q = K.quick_tricks_used(pos.lanes, state.leader, pos.rules, pos.sides, used, 99)
         assert q == K.quick_tricks(pos.lanes, state.leader, pos.rules, pos.sides)
+        t = int(pos.rules[K.R_TRUMP])
+        overruff = q == 1 and t >= 0 and K._partner_overruffs(pos.lanes, state.leader, t) > 0
         for s in range(4):
+            if overruff and s == t:
+                continue
             rem = 0
             for seat in range(4):
                 rem |= int(pos.lanes[seat, s])
