@@ -927,6 +927,8 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
         # the leader's cashing elsewhere (partner keeps its cards there and
         # its top runs), and partner's top runs when the suit ends there
         for s in range(4):
+            if total >= cutoff:
+                break
             a = popcount(L[leader, s])
             b = popcount(L[pa, s])
             here = _split_top_tricks(L, leader, s)
