@@ -5,7 +5,12 @@ Each position (``random_ending(bridge, seed, TRICKS)``, a random contract,
 played at random to a trick start) is asked "can the side on lead take t
 tricks?" for the value v (yes) and v + 1 (no), with a fresh table on both
 sides (DDS's memory freed before each ``SolveBoard``); DDS counts the trick
-starts it enters (``futureTricks.nodes``), as atout's ``C_TRICKS``.
+starts it enters (``futureTricks.nodes``), as atout's ``C_TRICKS``, but
+for the root: DDS counts a trick when it is completed (``ABsearch3``),
+atout counts its root too (on small endings compare atout's count minus
+one). From a mid-trick position DDS's count is not always the subtree's
+size (1 at a fourth hand whose every card's subtree took 30 or more on
+its own): compare trick starts.
 
     python bench/dds_questions.py [TRICKS] [FIRST] [COUNT]
     python bench/dds_questions.py --walk SEED TRICKS T [CARDS...]

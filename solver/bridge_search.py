@@ -845,8 +845,15 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
             total += k
             if total >= cutoff:
                 return total
+    if trump >= 0 and total < cutoff:
+        total = _reach_partner_trump(L, leader, trump, total, used)
     if total == 0 and trump >= 0 and _partner_ruffs(L, leader, trump):
         return 1
+    if total == 0 and trump >= 0:
+        k = _partner_overruffs(L, leader, trump)
+        if k > 0:
+            used[trump] = k
+            return 1
     if trump < 0:
         # no trump: the leader cashes its own top cards, then a low card
         # reaches partner's top cards of a suit and partner cashes its top
@@ -915,7 +922,79 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
                     used[t] = 0
                 if k > min(popcount(L[leader, s]), popcount(L[pa, s])):
                     used[s] = popcount(L[leader, s] | L[pa, s])
+        # a suit the side runs by crossing between its hands (the two top
+        # cards split between them, or a suit only the side holds), after
+        # the leader's cashing elsewhere (partner keeps its cards there and
+        # its top runs), and partner's top runs when the suit ends there
+        for s in range(4):
+            if total >= cutoff:
+                break
+            a = popcount(L[leader, s])
+            b = popcount(L[pa, s])
+            here = _split_top_tricks(L, leader, s)
+            rel = 2
+            if here > 0:
+                rem = L[0, s] | L[1, s] | L[2, s] | L[3, s]
+                at_pa = (b > a and here > 2) or (here == 2 and (L[leader, s] >> hibit(rem)) & 1 == 1)
+            else:
+                here = _own_suit_tricks(L, leader, s)
+                if here == 0:
+                    continue
+                rel = 0
+                at_pa = b > a and here == b
+                if here > min(a, b):
+                    rel = popcount(L[leader, s] | L[pa, s])
+            cash = 0
+            follow = 0
+            disc = 0
+            theirs = 0
+            for t in range(4):
+                if t != s:
+                    kt = (ltake >> (4 * t)) & 15
+                    cash += kt
+                    c = popcount(L[pa, t])
+                    follow += min(kt, c)
+                    disc += max(kt - c, 0)
+                    if at_pa:
+                        theirs += (ptake >> (4 * t)) & 15
+            take = cash if tl - follow - b - theirs >= disc else 0
+            if take + here + theirs > total:
+                total = take + here + theirs
+                for t in range(4):
+                    used[t] = 0
+                    if take > 0:
+                        used[t] += (lruns >> (4 * t)) & 15
+                    if theirs > 0:
+                        used[t] += (pruns >> (4 * t)) & 15
+                used[s] = rel
     return total
+
+
+@kernel
+def _split_top_tricks(L, leader, s):
+    """No trump: the leader's side holds the two top cards of suit ``s``,
+    one in each hand, and each hand at least two cards there (DDS's quick
+    tricks of a second best in the other hand): two tricks, each hand
+    crossing to the other's top card; and when neither opponent holds more
+    than two cards there and one of the hands exactly two, the longer
+    hand's other cards too (the shorter hand's top card first, then across
+    to the longer hand's). Relies on the owners of the two top cards."""
+    pa = (leader + 2) & 3
+    a = popcount(L[leader, s])
+    b = popcount(L[pa, s])
+    if a < 2 or b < 2:
+        return 0
+    rem = L[0, s] | L[1, s] | L[2, s] | L[3, s]
+    r1 = hibit(rem)
+    r2 = hibit(rem ^ (1 << r1))
+    mine = L[leader, s] | L[pa, s]
+    if (mine >> r1) & 1 == 0 or (mine >> r2) & 1 == 0 \
+            or ((L[leader, s] >> r1) & 1) == ((L[leader, s] >> r2) & 1):
+        return 0
+    if (popcount(L[(leader + 1) & 3, s]) <= 2 and popcount(L[(leader + 3) & 3, s]) <= 2
+            and min(a, b) == 2):
+        return max(a, b)
+    return 2
 
 
 @kernel
@@ -984,6 +1063,103 @@ def _all_trumps_tricks(L, leader, trump):
             if s != trump and L[leader, s] != 0 and L[pa, s] == 0:
                 return sure + 1
     return sure
+
+
+@kernel
+def _reach_partner_trump(L, leader, trump, total, used):
+    """A trump contract: the leader leads a side suit ``s`` to partner's top
+    card there (each opponent follows or holds no trump: DDS's quick tricks
+    of partner's hand), and partner on lead cashes on. Returns the larger
+    of that count and ``total`` (the leader's own); ``used`` gets the top
+    cards the new count relies on when it is larger.
+
+    * an opponent holds a trump: partner's run in ``s`` wins while each
+      opponent with a trump follows (it cannot overruff the leader either,
+      should the leader have to ruff once its other cards are gone);
+    * no opponent holds a trump (the side holds them all): the leader
+      first cashes its trumps, then reaches partner, whose top runs of the
+      side suits win (the whole suit when no other hand is longer,
+      ``_run_tricks``) if partner's other cards cover the leader's trump
+      leads; a leader without trumps lets partner cash its trumps too."""
+    pa = (leader + 2) & 3
+    lho = (leader + 1) & 3
+    rho = (leader + 3) & 3
+    opp_trumps = (L[lho, trump] | L[rho, trump]) != 0
+    lt = popcount(L[leader, trump])
+    tl = 0
+    for t in range(4):
+        tl += popcount(L[leader, t])
+    # partner's runs of the side suits, when no opponent can ruff them
+    runs = 0
+    if not opp_trumps:
+        for t in range(4):
+            if t != trump:
+                rem = L[0, t] | L[1, t] | L[2, t] | L[3, t]
+                runs += _run_tricks(L, pa, t, top_run(L[pa, t], rem))
+    best = total
+    best_s = -1
+    for s in range(4):
+        if s == trump or L[leader, s] == 0 or L[pa, s] == 0:
+            continue
+        if (L[lho, s] == 0 and L[lho, trump] != 0) or (L[rho, s] == 0 and L[rho, trump] != 0):
+            continue
+        rem = L[0, s] | L[1, s] | L[2, s] | L[3, s]
+        k = top_run(L[pa, s], rem)
+        if k == 0:
+            continue
+        if opp_trumps:
+            n = k
+            for q in (lho, rho):
+                if L[q, trump] != 0 and popcount(L[q, s]) < n:
+                    n = popcount(L[q, s])
+            if lt > 0 and n > tl - lt + 1:
+                n = tl - lt + 1     # the leader ruffs the round after its last other card
+        elif lt == 0:
+            n = runs + popcount(L[pa, trump])
+        elif tl - runs >= lt and (L[pa, trump] == 0 or
+                                  hibit(L[pa, trump]) < lobit(L[leader, trump])):
+            n = lt + runs       # (partner cannot be made to overtake a trump)
+        else:
+            n = 0
+        if n > best:
+            best = n
+            best_s = s
+    if best_s < 0:
+        return total
+    for t in range(4):
+        used[t] = 0
+    if opp_trumps:
+        used[best_s] = best
+    else:
+        for t in range(4):
+            if t != trump:
+                used[t] = top_run(L[pa, t], L[0, t] | L[1, t] | L[2, t] | L[3, t])
+    return best
+
+
+@kernel
+def _partner_overruffs(L, leader, trump):
+    """Can the leader lead a side suit partner ruffs for a trick above
+    every trump an opponent void there could ruff with? (DDS's lowest quick
+    trick, with ranks: partner's best trump beats the trumps of each
+    opponent void in the suit.) The number of top trumps that relies on
+    (down to partner's best), 0 when there is no such suit."""
+    pa = (leader + 2) & 3
+    if L[pa, trump] == 0:
+        return 0
+    top = hibit(L[pa, trump])
+    lho = (leader + 1) & 3
+    rho = (leader + 3) & 3
+    for s in range(4):
+        if s == trump or L[leader, s] == 0 or L[pa, s] != 0:
+            continue
+        if L[lho, s] == 0 and L[lho, trump] != 0 and hibit(L[lho, trump]) > top:
+            continue
+        if L[rho, s] == 0 and L[rho, trump] != 0 and hibit(L[rho, trump]) > top:
+            continue
+        rem = L[0, trump] | L[1, trump] | L[2, trump] | L[3, trump]
+        return popcount(rem >> top)
+    return 0
 
 
 @kernel

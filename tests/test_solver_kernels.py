@@ -386,7 +386,8 @@ def shuffle_low_cards(state, used, rng):
 def test_quick_tricks_say_which_top_cards_they_use():
     """The cards a quick-trick count relies on are the leader's side's top
     cards: removing every other card's rank information (same owners of the
-    used top cards) cannot change the count."""
+    used top cards) cannot change the count. (Partner's overruff relies on
+    the trumps down to partner's best, whoever holds those above it.)"""
     for state in random_positions("bridge", 300):
         if state.trick or state.is_over():
             continue
@@ -394,7 +395,11 @@ def test_quick_tricks_say_which_top_cards_they_use():
         used = np.zeros(4, dtype=np.int64)
         q = K.quick_tricks_used(pos.lanes, state.leader, pos.rules, pos.sides, used, 99)
         assert q == K.quick_tricks(pos.lanes, state.leader, pos.rules, pos.sides)
+        t = int(pos.rules[K.R_TRUMP])
+        overruff = q == 1 and t >= 0 and K._partner_overruffs(pos.lanes, state.leader, t) > 0
         for s in range(4):
+            if overruff and s == t:
+                continue
             rem = 0
             for seat in range(4):
                 rem |= int(pos.lanes[seat, s])
@@ -484,6 +489,107 @@ def test_a_suit_only_the_leaders_side_holds_stays_a_lower_bound():
     assert K._own_suit_tricks(pos.lanes, 0, 1) == 3
     assert K._own_suit_tricks(pos.lanes, 2, 1) == 3
     assert solve(state, line=False).value == 1       # East-West take the king of spades
+
+
+def test_two_top_cards_split_between_the_hands_stay_a_lower_bound():
+    """No trump, the two top cards of a suit one in each hand of the
+    leader's side, each holding two or more (``_split_top_tricks``: two
+    tricks, the longer hand's length when the opponents hold at most two
+    and a hand exactly two), or a suit only the side holds, after the
+    leader's cashing and before partner's when the suit ends in partner's
+    hand: the quick tricks stay a lower bound (the exact value), also with
+    the cards below the ones they rely on dealt again."""
+    from atout.solver.testing import random_ending
+    game = get_game("bridge")
+    rng = random.Random(14)
+    fired = longer = beyond = 0
+    for seed in range(3000):
+        state = random_ending(game, 81000 + seed, rng.randint(3, 6), {"strain": ["NT"]},
+                              mid_trick=None)
+        if state.is_over():
+            continue
+        pos = codec_for(state).encode(state)
+        split = max(K._split_top_tricks(pos.lanes, state.leader, s) for s in range(4))
+        own = max(K._own_suit_tricks(pos.lanes, state.leader, s) for s in range(4))
+        if split == 0 and own == 0:
+            continue
+        fired += split > 0
+        longer += split > 2
+        used = np.zeros(4, dtype=np.int64)
+        q = K.quick_tricks_used(pos.lanes, state.leader, pos.rules, pos.sides, used, 99)
+        assert q >= max(split, own)
+        beyond += q > max(split, own)
+        side_of_leader = state.side_of(state.leader)
+        for probe in (state, shuffle_low_cards(state, used, rng)):
+            mine = side_tricks(probe, side_of_leader)
+            assert q <= mine, (probe, q, mine)
+    assert fired >= 100 and longer >= 20 and beyond >= 100, (fired, longer, beyond)
+
+
+def test_reaching_partners_top_card_in_a_trump_contract_stays_a_lower_bound():
+    """A trump contract, the leader leads a side suit to partner's top card
+    there (``_reach_partner_trump``: partner's run while each opponent with
+    a trump follows; every top run and trump of partner when the side holds
+    every trump): the quick tricks stay a lower bound (the exact value),
+    also counted up to a cutoff, and with the cards below the ones they
+    rely on dealt again."""
+    from atout.solver.testing import random_ending
+    game = get_game("bridge")
+    rng = random.Random(13)
+    fired = all_trumps = 0
+    for seed in range(6000):
+        state = random_ending(game, 73000 + seed, rng.randint(3, 6),
+                              {"strain": ["S", "H", "D", "C"]}, mid_trick=None)
+        if state.is_over():
+            continue
+        pos = codec_for(state).encode(state)
+        t = int(pos.rules[K.R_TRUMP])
+        scratch = np.zeros(4, dtype=np.int64)
+        reach = K._reach_partner_trump(pos.lanes, state.leader, t, 0, scratch)
+        if reach == 0:
+            continue
+        fired += reach == K.quick_tricks(pos.lanes, state.leader, pos.rules, pos.sides)
+        all_trumps += reach > 1 and all(int(pos.lanes[q, t]) == 0 for q in range(4)
+                          if state.side_of(q) != state.side_of(state.leader))
+        side_of_leader = state.side_of(state.leader)
+        for cutoff in (99, rng.randint(1, 4)):
+            used = np.zeros(4, dtype=np.int64)
+            q = K.quick_tricks_used(pos.lanes, state.leader, pos.rules, pos.sides, used, cutoff)
+            for probe in (state, shuffle_low_cards(state, used, rng)):
+                mine = side_tricks(probe, side_of_leader)
+                assert q <= mine, (probe, q, cutoff, mine)
+    assert fired >= 100 and all_trumps >= 20, (fired, all_trumps)
+
+
+def test_partner_overruffing_the_void_opponents_stays_a_lower_bound():
+    """A trump contract, the leader leads a side suit partner ruffs with a
+    trump above those of each opponent void there (``_partner_overruffs``,
+    where ``_partner_ruffs``, on lengths only, does not apply): a trick; the
+    quick tricks stay a lower bound (the exact value), also with the cards
+    below the top trumps it relies on dealt again."""
+    from atout.solver.testing import random_ending
+    game = get_game("bridge")
+    rng = random.Random(15)
+    fired = 0
+    for seed in range(6000):
+        state = random_ending(game, 91000 + seed, rng.randint(3, 6),
+                              {"strain": ["S", "H", "D", "C"]}, mid_trick=None)
+        if state.is_over():
+            continue
+        pos = codec_for(state).encode(state)
+        t = int(pos.rules[K.R_TRUMP])
+        if (K._partner_overruffs(pos.lanes, state.leader, t) == 0
+                or K._partner_ruffs(pos.lanes, state.leader, t)):
+            continue
+        used = np.zeros(4, dtype=np.int64)
+        q = K.quick_tricks_used(pos.lanes, state.leader, pos.rules, pos.sides, used, 1)
+        assert q >= 1
+        fired += 1
+        side_of_leader = state.side_of(state.leader)
+        for probe in (state, shuffle_low_cards(state, used, rng)):
+            mine = side_tricks(probe, side_of_leader)
+            assert q <= mine, (probe, q, mine)
+    assert fired >= 100, fired
 
 
 def test_kernels_run_as_plain_python():
