@@ -64,6 +64,7 @@ N_CTX = 9
 
 NSUITS = 6
 SEATS = 4          # bridge's seats: the search's helpers count on four (a constant folds)
+SUITS = 4          # bridge's suits: lanes 4 and 5 (tarot's trumps and fool) stay empty
 MAXMOVES = 32
 # DDS's bonuses of a lead that last cut at this ply (the killer) or is the
 # table's best lead (which may come from another partition), larger when the
@@ -224,14 +225,15 @@ def trick_winner(ts, tr, base, n, trump):
 @kernel
 def legal_lanes(L, p, ts, base, ntr, out):
     """Legal cards of seat ``p`` per suit into ``out[suit]``: follow the
-    suit led if you can, else anything."""
-    for s in range(NSUITS):
+    suit led if you can, else anything. (Bridge's four suits only: lanes 4
+    and 5 are empty.)"""
+    for s in range(SUITS):
         out[s] = L[p, s]
     if ntr == 0:
         return
     led = ts[base]
     if L[p, led] != 0:
-        for s in range(NSUITS):
+        for s in range(SUITS):
             if s != led:
                 out[s] = 0
 
@@ -686,7 +688,7 @@ def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, sc, lg, best,
         for s in range(4):
             tleft += popcount(L[p, s])
     nm = 0
-    for s in range(NSUITS):
+    for s in range(SUITS):
         m = legal[s]
         if m == 0:
             continue
@@ -760,7 +762,7 @@ def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, sc, lg, best,
 def _tricks_left(L, leader):
     """Tricks still to play at a trick start: the leader's cards."""
     tl = 0
-    for s in range(NSUITS):
+    for s in range(SUITS):
         tl += popcount(L[leader, s])
     return tl
 
