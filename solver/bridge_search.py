@@ -652,15 +652,16 @@ def _lead_bonus(is_killer, is_tt, win, trumps):
 
 
 @kernel
-def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, sc, lg, best, killer):
-    """Moves of seat ``p`` into ``mv[depth]``, one per block of equivalent
-    cards, best first; returns their number. ``best`` is the table's best
-    lead (suit * 32 + rank among the remaining cards from the top) or -1;
-    ``killer`` the card that last cut at this ply (or -1)."""
+def _gen_keys(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, best, killer):
+    """Moves of seat ``p`` into ``mv[depth]`` as sort keys (``_move_key``),
+    one per block of equivalent cards, best first; returns their number.
+    ``best`` is the table's best lead (suit * 32 + rank among the remaining
+    cards from the top) or -1; ``killer`` the card that last cut at this ply
+    (or -1). (One array for the moves and their scores, and the legal cards
+    worked out here: each array passed costs the call 7-9 words pushed.)"""
     base = depth - ntr
     trump = rules[R_TRUMP]
-    legal = lg[depth]
-    legal_lanes(L, p, ts, base, ntr, legal)
+    follow = ntr > 0 and L[p, ts[base]] != 0     # must follow the suit led
     # the trick so far: who is winning with what
     wi = -1
     ws = -1
@@ -689,8 +690,8 @@ def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, sc, lg, best,
             tleft += popcount(L[p, s])
     nm = 0
     for s in range(SUITS):
-        m = legal[s]
-        if m == 0:
+        m = L[p, s]
+        if m == 0 or (follow and s != ts[base]):
             continue
         rem = 0
         for q in range(SEATS):
@@ -747,14 +748,37 @@ def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, sc, lg, best,
             else:
                 score = -r
             # insertion sort, best first
+            key = _move_key(score, nm, s * 32 + r)
             j = nm
-            while j > 0 and sc[depth, j - 1] < score:
+            while j > 0 and mv[depth, j - 1] < key:
                 mv[depth, j] = mv[depth, j - 1]
-                sc[depth, j] = sc[depth, j - 1]
                 j -= 1
-            mv[depth, j] = s * 32 + r
-            sc[depth, j] = score
+            mv[depth, j] = key
             nm += 1
+    return nm
+
+
+# A move's sort key: its score, then the order of generation (the first of
+# equal scores first, as a stable sort), then the move (7 bits).
+KEY_MOVE = 127
+KEY_SHIFT = 12
+
+
+@kernel
+def _move_key(score, k, move):
+    """The sort key of the ``k``-th move generated (k < 32), larger first."""
+    return (score << KEY_SHIFT) | ((MAXMOVES - 1 - k) << 7) | move
+
+
+@kernel
+def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, sc, lg, best, killer):
+    """``_gen_keys`` as moves in ``mv[depth]`` and their scores in
+    ``sc[depth]`` (and the legal cards in ``lg[depth]``): for tests and tools."""
+    nm = _gen_keys(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, best, killer)
+    for i in range(nm):
+        sc[depth, i] = mv[depth, i] >> KEY_SHIFT
+        mv[depth, i] &= KEY_MOVE
+    legal_lanes(L, p, ts, depth - ntr, ntr, lg[depth])
     return nm
 
 
@@ -1435,13 +1459,17 @@ def _used_ranks(L, used, rt):
 
 
 @kernel
-def _widen_blocks(L, ts, tr, base, ntr, legal, rt):
+def _widen_blocks(L, ts, tr, base, ntr, p, rt):
     """At a node where every move failed only the top card of each block of
     equivalent cards was tried: the other cards of a block are equivalent
     only while no card ranks between them, so a block that reaches the
-    lowest relevant rank of its suit is relevant down to its last card."""
+    lowest relevant rank of its suit is relevant down to its last card.
+    (``p``: the seat to play, whose legal cards they were.)"""
+    follow = ntr > 0 and L[p, ts[base]] != 0
     for s in range(4):
-        m = legal[s]
+        m = L[p, s]
+        if follow and s != ts[base]:
+            m = 0
         if m & (m - 1) == 0 or rt[s] >= NOREL:
             continue        # no card, or a single card: a block of its own
         rem = 0
@@ -1633,9 +1661,11 @@ def _search(L, ts, tr, ntr0, d0, leader0, need0, rules, sides, tt_keys, tt_vals,
                 for s in range(4):
                     fr[d, F_REL + s] = NOREL
                     fr[d, F_SKIP + s] = -1
-                fr[d, F_NM] = _gen_moves(L, ts, tr, ntr, d, leader, p, rules, sides,
-                                         mv, sc, lg, best,
-                                         fr[d, F_KILL] if fr[d, F_KGEN] == gen else -1)
+                nm = _gen_keys(L, ts, tr, ntr, d, leader, p, rules, sides, mv, best,
+                               fr[d, F_KILL] if fr[d, F_KGEN] == gen else -1)
+                for i in range(nm):
+                    mv[d, i] &= KEY_MOVE
+                fr[d, F_NM] = nm
                 fr[d, F_IDX] = 0
                 expand = True
         else:
@@ -1720,7 +1750,7 @@ def _search(L, ts, tr, ntr0, d0, leader0, need0, rules, sides, tt_keys, tt_vals,
             val = fr[d, F_BEST]
             for s in range(4):
                 rt[s] = fr[d, F_REL + s]
-            _widen_blocks(L, ts, tr, d - fr[d, F_NTR], fr[d, F_NTR], lg[d], rt)
+            _widen_blocks(L, ts, tr, d - fr[d, F_NTR], fr[d, F_NTR], fr[d, F_P], rt)
             slot = fr[d, F_SLOT]
             if slot >= 0:
                 _frame_codes(fr, d, cf, cnt)
