@@ -32,7 +32,7 @@ from numba import types
 from numba.core import cgutils
 from numba.core.extending import intrinsic
 
-from ._jit import allocating_kernel, kernel
+from ._jit import allocating_kernel, inline_kernel, kernel
 
 # -- rule vector -------------------------------------------------------------
 R_NSEATS = 0
@@ -200,7 +200,7 @@ def words_to_lanes(words, lanes):
         lanes[q, 5] = np.int64(w1 & np.uint64(1))
 
 
-@kernel
+@inline_kernel
 def trick_winner(ts, tr, base, n, trump):
     """Index (0..n-1, from the leader) of the card that wins the trick in
     ``ts/tr[base:base+n]``: the highest trump, else the highest card of the
@@ -245,7 +245,7 @@ def tt_slot(k1, k2, mask):
     return h & mask
 
 
-@kernel
+@inline_kernel
 def _threatened(L, p, s, r, led, trump, played, sides):
     """Can an opponent of ``p`` still to play in this trick (``played``
     cards are down once p's card is counted) beat the card (s, r)?"""
@@ -271,7 +271,7 @@ def _owner(L, s, r):
     return -1
 
 
-@kernel
+@inline_kernel
 def _lead_suit(L, p, s, rem, top, trump, tleft):
     """What the ordering of a lead needs to know of suit ``s`` (once per
     suit): the base score (DDS's: minus the opponents' choices in the
@@ -322,7 +322,7 @@ def _lead_suit(L, p, s, rem, top, trump, tleft):
     return score, o1, o2, o3, r2, cl, cr, cp, opp_ruff, pa_ruff, pa_wins
 
 
-@kernel
+@inline_kernel
 def _lead_score(L, p, s, r, rem, top, trump, score, o1, o2, o3, r2, cl, cr, cp, opp_ruff, pa_ruff,
                 pa_wins):
     """Ordering of a lead (DDS's ideas), given ``_lead_suit``'s facts:
@@ -377,7 +377,7 @@ def _lead_score(L, p, s, r, rem, top, trump, score, o1, o2, o3, r2, cl, cr, cp, 
     return score + 29 - rel
 
 
-@kernel
+@inline_kernel
 def _trump_lead(L, p, s, r, score, o1, o2, o3, r2, rel, seq, win, opp_ruff, pa_ruff, top, trump,
                 cl, cr, cp):
     """``_lead_score`` in a trump contract: avoid suits an opponent ruffs,
@@ -443,7 +443,7 @@ def _dds_low(x):
     return lobit(x) + 2 if x != 0 else 0
 
 
-@kernel
+@inline_kernel
 def _second_follow_score(L, p, s, r, m, rem, led_r, trump, trump_live, leader):
     """Ordering of the second hand's card of the suit led: DDS's weights
     (its ranks 2..14; ``rr`` the card's place among the suit's cards from
@@ -545,7 +545,7 @@ def _forces_top(m, rem, f, r, wr, partner_wins):
     return r >= c and (rem & ~m & ((1 << r) - 1) & ~((2 << c) - 1)) == 0
 
 
-@kernel
+@inline_kernel
 def _third_score(L, p, s, r, m, rem, ws, wr, partner_wins, trump, led_r):
     """Ordering of the third hand's card of the suit led (``m`` its cards
     of the suit, (ws, wr) the card winning so far, ``led_r`` partner's
@@ -594,7 +594,7 @@ def _discard_score(L, p, s, r, rem, top):
     return score
 
 
-@kernel
+@inline_kernel
 def _third_void_score(L, p, s, r, rem, top, led, led_r, rem_led, ws, wr, partner_wins, trump):
     """Ordering of the third hand's card when it cannot follow: DDS's
     weights (its ``WeightAllocTrumpVoid2`` and ``NTVoid2``, ranks 2..14)."""
@@ -1193,7 +1193,7 @@ def _spread16(x):
     return SPREAD8[x & 255] | (SPREAD8[(x >> 8) & 255] << 16)
 
 
-@kernel
+@inline_kernel
 def _suit_codes(L, cf, cnt):
     """For each plain suit: the owners of its remaining cards, strongest
     first, 2 bits each (``cf``) and their number (``cnt``); returns the hand
@@ -1244,7 +1244,7 @@ def _pt_bucket(lk, leader, mask):
     return (h & (nb - 1)) * (2 * PT_WAYS)
 
 
-@kernel
+@inline_kernel
 def _pt_match(keys, a, cf, cnt):
     """Do the current suit codes match the pattern of the entry at row a?"""
     for s in range(4):
@@ -1260,7 +1260,7 @@ def _pt_match(keys, a, cf, cnt):
     return True
 
 
-@kernel
+@inline_kernel
 def _pattern_ranks(L, keys, a, rt):
     """The lowest relevant rank of each suit of the matched entry at row a,
     as ranks of the current position."""
@@ -1276,7 +1276,7 @@ def _pattern_ranks(L, keys, a, rt):
         rt[s] = kth_rank(rem, k)
 
 
-@kernel
+@inline_kernel
 def _pt_sig(cf, cnt):
     """The position's signature: the owners of the two top cards of each
     suit (4 bits a suit, 0 where there is no such card)."""
@@ -1290,7 +1290,7 @@ def _pt_sig(cf, cnt):
     return sig
 
 
-@kernel
+@inline_kernel
 def _pt_entry_sig(p01, p23):
     """An entry's signature word (beside its tag): the owners of the top two
     cards of each suit its pattern fixes (bits 0-15, as ``_pt_sig``) and
@@ -1314,7 +1314,7 @@ def _pt_entry_sig(p01, p23):
     return w - (1 << 32) if w >= (1 << 31) else w     # as the table's int32 holds it
 
 
-@kernel
+@inline_kernel
 def _pt_candidates(vf, o, tag, sig):
     """The entries of the bucket (its values from ``vf[o]``) of this solve
     and leader whose signature agrees with the position's, as a bit mask:
@@ -1329,7 +1329,7 @@ def _pt_candidates(vf, o, tag, sig):
     return mm
 
 
-@kernel
+@inline_kernel
 def _pt_same_sig(vf, o, tag, esig):
     """The entries of the bucket of this solve and leader with the signature
     ``esig``, as a bit mask (the only ones that can hold a given pattern)."""
@@ -1340,7 +1340,7 @@ def _pt_same_sig(vf, o, tag, esig):
     return mm
 
 
-@kernel
+@inline_kernel
 def _pt_victim(vf, o, tag):
     """The entry a new pattern replaces: the first of another solve (or
     empty), else the oldest of this one."""
@@ -1458,7 +1458,7 @@ def _used_ranks(L, used, rt):
             rt[s] = r
 
 
-@kernel
+@inline_kernel
 def _widen_blocks(L, ts, tr, base, ntr, p, rt):
     """At a node where every move failed only the top card of each block of
     equivalent cards was tried: the other cards of a block are equivalent
