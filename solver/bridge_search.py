@@ -651,7 +651,7 @@ def _lead_bonus(is_killer, is_tt, win, trumps):
     return 0
 
 
-@kernel
+@inline_kernel
 def _gen_keys(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, best, killer):
     """Moves of seat ``p`` into ``mv[depth]`` as sort keys (``_move_key``),
     one per block of equivalent cards, best first; returns their number.
