@@ -32,7 +32,7 @@ from numba import types
 from numba.core import cgutils
 from numba.core.extending import intrinsic
 
-from ._jit import allocating_kernel, kernel
+from ._jit import allocating_kernel, inline_kernel, kernel
 
 # -- rule vector -------------------------------------------------------------
 R_NSEATS = 0
@@ -64,6 +64,7 @@ N_CTX = 9
 
 NSUITS = 6
 SEATS = 4          # bridge's seats: the search's helpers count on four (a constant folds)
+SUITS = 4          # bridge's suits: lanes 4 and 5 (tarot's trumps and fool) stay empty
 MAXMOVES = 32
 # DDS's bonuses of a lead that last cut at this ply (the killer) or is the
 # table's best lead (which may come from another partition), larger when the
@@ -199,7 +200,7 @@ def words_to_lanes(words, lanes):
         lanes[q, 5] = np.int64(w1 & np.uint64(1))
 
 
-@kernel
+@inline_kernel
 def trick_winner(ts, tr, base, n, trump):
     """Index (0..n-1, from the leader) of the card that wins the trick in
     ``ts/tr[base:base+n]``: the highest trump, else the highest card of the
@@ -224,14 +225,15 @@ def trick_winner(ts, tr, base, n, trump):
 @kernel
 def legal_lanes(L, p, ts, base, ntr, out):
     """Legal cards of seat ``p`` per suit into ``out[suit]``: follow the
-    suit led if you can, else anything."""
-    for s in range(NSUITS):
+    suit led if you can, else anything. (Bridge's four suits only: lanes 4
+    and 5 are empty.)"""
+    for s in range(SUITS):
         out[s] = L[p, s]
     if ntr == 0:
         return
     led = ts[base]
     if L[p, led] != 0:
-        for s in range(NSUITS):
+        for s in range(SUITS):
             if s != led:
                 out[s] = 0
 
@@ -243,7 +245,7 @@ def tt_slot(k1, k2, mask):
     return h & mask
 
 
-@kernel
+@inline_kernel
 def _threatened(L, p, s, r, led, trump, played, sides):
     """Can an opponent of ``p`` still to play in this trick (``played``
     cards are down once p's card is counted) beat the card (s, r)?"""
@@ -269,7 +271,7 @@ def _owner(L, s, r):
     return -1
 
 
-@kernel
+@inline_kernel
 def _lead_suit(L, p, s, rem, top, trump, tleft):
     """What the ordering of a lead needs to know of suit ``s`` (once per
     suit): the base score (DDS's: minus the opponents' choices in the
@@ -320,7 +322,7 @@ def _lead_suit(L, p, s, rem, top, trump, tleft):
     return score, o1, o2, o3, r2, cl, cr, cp, opp_ruff, pa_ruff, pa_wins
 
 
-@kernel
+@inline_kernel
 def _lead_score(L, p, s, r, rem, top, trump, score, o1, o2, o3, r2, cl, cr, cp, opp_ruff, pa_ruff,
                 pa_wins):
     """Ordering of a lead (DDS's ideas), given ``_lead_suit``'s facts:
@@ -375,7 +377,7 @@ def _lead_score(L, p, s, r, rem, top, trump, score, o1, o2, o3, r2, cl, cr, cp, 
     return score + 29 - rel
 
 
-@kernel
+@inline_kernel
 def _trump_lead(L, p, s, r, score, o1, o2, o3, r2, rel, seq, win, opp_ruff, pa_ruff, top, trump,
                 cl, cr, cp):
     """``_lead_score`` in a trump contract: avoid suits an opponent ruffs,
@@ -441,7 +443,7 @@ def _dds_low(x):
     return lobit(x) + 2 if x != 0 else 0
 
 
-@kernel
+@inline_kernel
 def _second_follow_score(L, p, s, r, m, rem, led_r, trump, trump_live, leader):
     """Ordering of the second hand's card of the suit led: DDS's weights
     (its ranks 2..14; ``rr`` the card's place among the suit's cards from
@@ -543,7 +545,7 @@ def _forces_top(m, rem, f, r, wr, partner_wins):
     return r >= c and (rem & ~m & ((1 << r) - 1) & ~((2 << c) - 1)) == 0
 
 
-@kernel
+@inline_kernel
 def _third_score(L, p, s, r, m, rem, ws, wr, partner_wins, trump, led_r):
     """Ordering of the third hand's card of the suit led (``m`` its cards
     of the suit, (ws, wr) the card winning so far, ``led_r`` partner's
@@ -592,7 +594,7 @@ def _discard_score(L, p, s, r, rem, top):
     return score
 
 
-@kernel
+@inline_kernel
 def _third_void_score(L, p, s, r, rem, top, led, led_r, rem_led, ws, wr, partner_wins, trump):
     """Ordering of the third hand's card when it cannot follow: DDS's
     weights (its ``WeightAllocTrumpVoid2`` and ``NTVoid2``, ranks 2..14)."""
@@ -649,16 +651,19 @@ def _lead_bonus(is_killer, is_tt, win, trumps):
     return 0
 
 
-@kernel
-def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, sc, lg, best, killer):
-    """Moves of seat ``p`` into ``mv[depth]``, one per block of equivalent
-    cards, best first; returns their number. ``best`` is the table's best
-    lead (suit * 32 + rank among the remaining cards from the top) or -1;
-    ``killer`` the card that last cut at this ply (or -1)."""
+@inline_kernel
+def _gen_keys(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, best, killer):
+    """Moves of seat ``p`` into ``mv[depth]`` as sort keys (``_move_key``),
+    one per block of equivalent cards, best first; returns their number.
+    ``best`` is the table's best lead (suit * 32 + rank among the remaining
+    cards from the top) or -1; ``killer`` the card that last cut at this ply
+    (or -1). Inlined into the search, with its scoring helpers: as a call
+    it pushed 72 words (each array passes its 7-9 word descriptor), a fifth
+    of the search loop's samples; hence also one array for the moves and
+    their scores, and the legal cards worked out here."""
     base = depth - ntr
     trump = rules[R_TRUMP]
-    legal = lg[depth]
-    legal_lanes(L, p, ts, base, ntr, legal)
+    follow = ntr > 0 and L[p, ts[base]] != 0     # must follow the suit led
     # the trick so far: who is winning with what
     wi = -1
     ws = -1
@@ -686,9 +691,9 @@ def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, sc, lg, best,
         for s in range(4):
             tleft += popcount(L[p, s])
     nm = 0
-    for s in range(NSUITS):
-        m = legal[s]
-        if m == 0:
+    for s in range(SUITS):
+        m = L[p, s]
+        if m == 0 or (follow and s != ts[base]):
             continue
         rem = 0
         for q in range(SEATS):
@@ -745,14 +750,37 @@ def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, sc, lg, best,
             else:
                 score = -r
             # insertion sort, best first
+            key = _move_key(score, nm, s * 32 + r)
             j = nm
-            while j > 0 and sc[depth, j - 1] < score:
+            while j > 0 and mv[depth, j - 1] < key:
                 mv[depth, j] = mv[depth, j - 1]
-                sc[depth, j] = sc[depth, j - 1]
                 j -= 1
-            mv[depth, j] = s * 32 + r
-            sc[depth, j] = score
+            mv[depth, j] = key
             nm += 1
+    return nm
+
+
+# A move's sort key: its score, then the order of generation (the first of
+# equal scores first, as a stable sort), then the move (7 bits).
+KEY_MOVE = 127
+KEY_SHIFT = 12
+
+
+@kernel
+def _move_key(score, k, move):
+    """The sort key of the ``k``-th move generated (k < 32), larger first."""
+    return (score << KEY_SHIFT) | ((MAXMOVES - 1 - k) << 7) | move
+
+
+@kernel
+def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, sc, lg, best, killer):
+    """``_gen_keys`` as moves in ``mv[depth]`` and their scores in
+    ``sc[depth]`` (and the legal cards in ``lg[depth]``): for tests and tools."""
+    nm = _gen_keys(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, best, killer)
+    for i in range(nm):
+        sc[depth, i] = mv[depth, i] >> KEY_SHIFT
+        mv[depth, i] &= KEY_MOVE
+    legal_lanes(L, p, ts, depth - ntr, ntr, lg[depth])
     return nm
 
 
@@ -760,7 +788,7 @@ def _gen_moves(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, sc, lg, best,
 def _tricks_left(L, leader):
     """Tricks still to play at a trick start: the leader's cards."""
     tl = 0
-    for s in range(NSUITS):
+    for s in range(SUITS):
         tl += popcount(L[leader, s])
     return tl
 
@@ -1343,7 +1371,7 @@ def _spread16(x):
     return SPREAD8[x & 255] | (SPREAD8[(x >> 8) & 255] << 16)
 
 
-@kernel
+@inline_kernel
 def _suit_codes(L, cf, cnt):
     """For each plain suit: the owners of its remaining cards, strongest
     first, 2 bits each (``cf``) and their number (``cnt``); returns the hand
@@ -1394,7 +1422,7 @@ def _pt_bucket(lk, leader, mask):
     return (h & (nb - 1)) * (2 * PT_WAYS)
 
 
-@kernel
+@inline_kernel
 def _pt_match(keys, a, cf, cnt):
     """Do the current suit codes match the pattern of the entry at row a?"""
     for s in range(4):
@@ -1410,7 +1438,7 @@ def _pt_match(keys, a, cf, cnt):
     return True
 
 
-@kernel
+@inline_kernel
 def _pattern_ranks(L, keys, a, rt):
     """The lowest relevant rank of each suit of the matched entry at row a,
     as ranks of the current position."""
@@ -1426,7 +1454,7 @@ def _pattern_ranks(L, keys, a, rt):
         rt[s] = kth_rank(rem, k)
 
 
-@kernel
+@inline_kernel
 def _pt_sig(cf, cnt):
     """The position's signature: the owners of the two top cards of each
     suit (4 bits a suit, 0 where there is no such card)."""
@@ -1440,7 +1468,7 @@ def _pt_sig(cf, cnt):
     return sig
 
 
-@kernel
+@inline_kernel
 def _pt_entry_sig(p01, p23):
     """An entry's signature word (beside its tag): the owners of the top two
     cards of each suit its pattern fixes (bits 0-15, as ``_pt_sig``) and
@@ -1464,7 +1492,7 @@ def _pt_entry_sig(p01, p23):
     return w - (1 << 32) if w >= (1 << 31) else w     # as the table's int32 holds it
 
 
-@kernel
+@inline_kernel
 def _pt_candidates(vf, o, tag, sig):
     """The entries of the bucket (its values from ``vf[o]``) of this solve
     and leader whose signature agrees with the position's, as a bit mask:
@@ -1479,7 +1507,7 @@ def _pt_candidates(vf, o, tag, sig):
     return mm
 
 
-@kernel
+@inline_kernel
 def _pt_same_sig(vf, o, tag, esig):
     """The entries of the bucket of this solve and leader with the signature
     ``esig``, as a bit mask (the only ones that can hold a given pattern)."""
@@ -1490,7 +1518,7 @@ def _pt_same_sig(vf, o, tag, esig):
     return mm
 
 
-@kernel
+@inline_kernel
 def _pt_victim(vf, o, tag):
     """The entry a new pattern replaces: the first of another solve (or
     empty), else the oldest of this one."""
@@ -1608,14 +1636,18 @@ def _used_ranks(L, used, rt):
             rt[s] = r
 
 
-@kernel
-def _widen_blocks(L, ts, tr, base, ntr, legal, rt):
+@inline_kernel
+def _widen_blocks(L, ts, tr, base, ntr, p, rt):
     """At a node where every move failed only the top card of each block of
     equivalent cards was tried: the other cards of a block are equivalent
     only while no card ranks between them, so a block that reaches the
-    lowest relevant rank of its suit is relevant down to its last card."""
+    lowest relevant rank of its suit is relevant down to its last card.
+    (``p``: the seat to play, whose legal cards they were.)"""
+    follow = ntr > 0 and L[p, ts[base]] != 0
     for s in range(4):
-        m = legal[s]
+        m = L[p, s]
+        if follow and s != ts[base]:
+            m = 0
         if m & (m - 1) == 0 or rt[s] >= NOREL:
             continue        # no card, or a single card: a block of its own
         rem = 0
@@ -1807,9 +1839,11 @@ def _search(L, ts, tr, ntr0, d0, leader0, need0, rules, sides, tt_keys, tt_vals,
                 for s in range(4):
                     fr[d, F_REL + s] = NOREL
                     fr[d, F_SKIP + s] = -1
-                fr[d, F_NM] = _gen_moves(L, ts, tr, ntr, d, leader, p, rules, sides,
-                                         mv, sc, lg, best,
-                                         fr[d, F_KILL] if fr[d, F_KGEN] == gen else -1)
+                nm = _gen_keys(L, ts, tr, ntr, d, leader, p, rules, sides, mv, best,
+                               fr[d, F_KILL] if fr[d, F_KGEN] == gen else -1)
+                for i in range(nm):
+                    mv[d, i] &= KEY_MOVE
+                fr[d, F_NM] = nm
                 fr[d, F_IDX] = 0
                 expand = True
         else:
@@ -1894,7 +1928,7 @@ def _search(L, ts, tr, ntr0, d0, leader0, need0, rules, sides, tt_keys, tt_vals,
             val = fr[d, F_BEST]
             for s in range(4):
                 rt[s] = fr[d, F_REL + s]
-            _widen_blocks(L, ts, tr, d - fr[d, F_NTR], fr[d, F_NTR], lg[d], rt)
+            _widen_blocks(L, ts, tr, d - fr[d, F_NTR], fr[d, F_NTR], fr[d, F_P], rt)
             slot = fr[d, F_SLOT]
             if slot >= 0:
                 _frame_codes(fr, d, cf, cnt)

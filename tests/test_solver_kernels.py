@@ -194,6 +194,39 @@ def test_legal_cards_and_trick_winner_equal_the_engine(name):
     assert checked > 200
 
 
+def test_move_keys_sort_as_a_stable_sort_by_score():
+    """``_gen_keys`` sorts one array of keys: larger key first must be the
+    higher score first, and among equal scores the move generated first."""
+    rng = random.Random(11)
+    moves = [(rng.randrange(-300, 20000), k, rng.randrange(128)) for k in range(K.MAXMOVES)]
+    keys = sorted((int(K._move_key(sc, k, m)) for sc, k, m in moves), reverse=True)
+    stable = sorted(moves, key=lambda t: (-t[0], t[1]))
+    assert [key & K.KEY_MOVE for key in keys] == [m for sc, k, m in stable]
+    assert [key >> K.KEY_SHIFT for key in keys] == sorted((sc for sc, k, m in moves), reverse=True)
+
+
+def test_generated_moves_are_legal_block_tops_best_first():
+    checked = 0
+    for state in random_positions("bridge", 200):
+        if state.is_over():
+            continue
+        pos = codec_for(state).encode(state)
+        mv = np.zeros((60, K.MAXMOVES), dtype=np.int64)
+        sc = np.zeros((60, K.MAXMOVES), dtype=np.int64)
+        lg = np.zeros((60, K.NSUITS), dtype=np.int64)
+        d = pos.ntr
+        n = K._gen_moves(pos.lanes, pos.ts, pos.tr, pos.ntr, d, pos.leader, state.to_play,
+                         pos.rules, pos.sides, mv, sc, lg, -1, -1)
+        legal = np.zeros(K.NSUITS, dtype=np.int64)
+        K.legal_lanes(pos.lanes, state.to_play, pos.ts, 0, pos.ntr, legal)
+        assert list(lg[d]) == list(legal)
+        assert all(sc[d, i] >= sc[d, i + 1] for i in range(n - 1))
+        assert len(set(mv[d, :n])) == n
+        assert all((legal[m >> 5] >> (m & 31)) & 1 for m in mv[d, :n])
+        checked += 1
+    assert checked > 100
+
+
 def test_quick_tricks_are_a_lower_bound():
     """The quick tricks of the leader never exceed what the leader's side
     takes under optimal play (checked with the solver's exact value), also
