@@ -42,6 +42,19 @@ def missing(what: str):
     pytest.skip(what)
 
 
+def compile_the_searches_first() -> None:
+    """Solve a Belote and a Smear ending here, so that their searches are
+    compiled and on disk before the server starts: a first compile takes a
+    minute or more on a busy machine, and the waits for the bots below must
+    not depend on whether an earlier test compiled them."""
+    from atout.engine import get_game
+    from atout.solver import Solver
+    from atout.solver.testing import random_ending
+    for name in ("belote", "smear"):
+        state = random_ending(get_game(name), 7000, 99, None, mid_trick=None)
+        Solver().solve(state, all_cards=True, line=True)
+
+
 @pytest.fixture(scope="module")
 def server():
     """`atout serve --port 0` in a child process; its printed address."""
@@ -49,6 +62,7 @@ def server():
         import uvicorn  # noqa: F401
     except ImportError:
         missing("the web extra is not installed: pip install -e '.[test,web,browser]'")
+    compile_the_searches_first()
     proc = subprocess.Popen([sys.executable, "-m", "atout.cli.main", "serve", "--port", "0"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     first = {}
@@ -90,9 +104,13 @@ def page(browser, server):
     page = browser.new_page()
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(server + "?delay=0")
+    # the browser keeps the last test's game in this origin's storage: clear
+    # it from a page of the origin that does not run the table, for the
+    # table restores a saved game on load and saves it again when the server
+    # answers, which may land after a clear made from the table's own page
+    page.goto(server + "static/style.css")
     page.evaluate("localStorage.clear()")
-    page.reload()
+    page.goto(server + "?delay=0")
     page.wait_for_selector("#game option", state="attached")
     yield page
     page.close()
@@ -157,6 +175,10 @@ def new_deal(page, game: str, seed: int, level: str = "random", setup=None) -> N
     page.click("#paste summary")
     page.fill("#seed", str(seed))
     page.click("#deal-button")
+    # the new deal is in play once saved (until then the page shows what it
+    # showed before, which may be a finished game)
+    page.wait_for_function(f"(JSON.parse(localStorage.getItem('atout.table') || 'null')?.round || {{}})"
+                           f".seed === {seed}")
 
 
 def click_and_wait(page, selector: str) -> None:
