@@ -809,6 +809,27 @@ def quick_tricks(L, leader, rules, sides):
     return quick_tricks_used(L, leader, rules, sides, used, 99)
 
 
+@inline_kernel
+def _cash_elsewhere(L, pa, s, ltake, ptake):
+    """No trump, around the suit ``s``: the leader's cashing in the other
+    suits (``ltake``: its top runs' tricks, 4 bits a suit) as (its tricks,
+    partner's cards that follow them, partner's discards on them, partner's
+    own top-run tricks in those suits (``ptake``))."""
+    cash = 0
+    follow = 0
+    disc = 0
+    theirs = 0
+    for t in range(4):
+        if t != s:
+            kt = (ltake >> (4 * t)) & 15
+            cash += kt
+            c = popcount(L[pa, t])
+            follow += min(kt, c)
+            disc += max(kt - c, 0)
+            theirs += (ptake >> (4 * t)) & 15
+    return cash, follow, disc, theirs
+
+
 @kernel
 def quick_tricks_used(L, leader, rules, sides, used, cutoff):
     """``quick_tricks``, and in ``used[suit]`` how many top cards of each
@@ -909,18 +930,7 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
         for s in range(4):
             if L[leader, s] == 0 or (pruns >> (4 * s)) & 15 == 0:
                 continue
-            cash = 0
-            follow = 0
-            disc = 0
-            theirs = 0
-            for t in range(4):
-                if t != s:
-                    kt = (ltake >> (4 * t)) & 15
-                    cash += kt
-                    c = popcount(L[pa, t])
-                    follow += min(kt, c)
-                    disc += max(kt - c, 0)
-                    theirs += (ptake >> (4 * t)) & 15
+            cash, follow, disc, theirs = _cash_elsewhere(L, pa, s, ltake, ptake)
             # partner's tricks in the suit it is reached by: its top run,
             # or the finesse's two (or every card), whichever counts more
             # once partner's discards on the leader's cashing are paid
@@ -972,19 +982,9 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
                 at_pa = b > a and here == b
                 if here > min(a, b):
                     rel = popcount(L[leader, s] | L[pa, s])
-            cash = 0
-            follow = 0
-            disc = 0
-            theirs = 0
-            for t in range(4):
-                if t != s:
-                    kt = (ltake >> (4 * t)) & 15
-                    cash += kt
-                    c = popcount(L[pa, t])
-                    follow += min(kt, c)
-                    disc += max(kt - c, 0)
-                    if at_pa:
-                        theirs += (ptake >> (4 * t)) & 15
+            cash, follow, disc, theirs = _cash_elsewhere(L, pa, s, ltake, ptake)
+            if not at_pa:
+                theirs = 0
             take = cash if tl - follow - b - theirs >= disc else 0
             if take + here + theirs > total:
                 total = take + here + theirs
