@@ -416,6 +416,31 @@ def shuffle_low_cards(state, used, rng):
                                         declarer="NESW"[(state.leader + 3) % 4], strain=strain)
 
 
+def bridge_endings(first_seed, count, rng, strains):
+    """The bridge endings of 3 to 6 tricks left at a trick start, from the
+    seeds ``first_seed ..`` (``count`` of them, over), with their codes."""
+    from atout.solver.testing import random_ending
+    game = get_game("bridge")
+    for seed in range(count):
+        state = random_ending(game, first_seed + seed, rng.randint(3, 6), {"strain": strains},
+                              mid_trick=None)
+        if not state.is_over():
+            yield state, codec_for(state).encode(state)
+
+
+def assert_quick_tricks_below_the_exact(state, pos, rng, cutoff=99):
+    """The quick tricks counted up to ``cutoff`` are at most the tricks the
+    leader's side takes, also with the cards below the ones they rely on
+    dealt again (``shuffle_low_cards``). Returns the count."""
+    used = np.zeros(4, dtype=np.int64)
+    q = K.quick_tricks_used(pos.lanes, state.leader, pos.rules, pos.sides, used, cutoff)
+    side_of_leader = state.side_of(state.leader)
+    for probe in (state, shuffle_low_cards(state, used, rng)):
+        mine = side_tricks(probe, side_of_leader)
+        assert q <= mine, (probe, q, cutoff, mine)
+    return q
+
+
 def test_quick_tricks_say_which_top_cards_they_use():
     """The cards a quick-trick count relies on are the leader's side's top
     cards: removing every other card's rank information (same owners of the
@@ -449,27 +474,16 @@ def test_partners_finesse_counts_two_tricks_and_stays_a_lower_bound():
     a lower bound (the exact value), also with the cards below the ones
     they rely on dealt again; the finesse relies on the three top cards."""
     from atout.solver import solve
-    from atout.solver.testing import random_ending
     game = get_game("bridge")
     rng = random.Random(11)
     checked = 0
-    for seed in range(3000):
-        state = random_ending(game, 52000 + seed, rng.randint(3, 6), {"strain": ["NT"]},
-                              mid_trick=None)
-        if state.is_over():
-            continue
-        pos = codec_for(state).encode(state)
+    for state, pos in bridge_endings(52000, 3000, rng, ["NT"]):
         fins = [s for s in range(4) if int(pos.lanes[state.leader, s])
                 and K._finesse_tricks(pos.lanes, state.leader, s) > 0]
         if not fins:
             continue
         checked += 1
-        used = np.zeros(4, dtype=np.int64)
-        q = K.quick_tricks_used(pos.lanes, state.leader, pos.rules, pos.sides, used, 99)
-        side_of_leader = state.side_of(state.leader)
-        for probe in (state, shuffle_low_cards(state, used, rng)):
-            mine = side_tricks(probe, side_of_leader)
-            assert q <= mine, (probe, q, mine)
+        assert_quick_tricks_below_the_exact(state, pos, rng)
     assert checked >= 30, checked
     # North leads (4 tricks left), South holds the king and nine of diamonds
     # over East's jack: two clubs, then the diamond finesse for all four
@@ -488,16 +502,10 @@ def test_a_suit_only_the_leaders_side_holds_stays_a_lower_bound():
     The quick tricks stay a lower bound (the exact value), also with the
     cards below the ones they rely on dealt again."""
     from atout.solver import solve
-    from atout.solver.testing import random_ending
     game = get_game("bridge")
     rng = random.Random(12)
     longer = 0
-    for seed in range(4000):
-        state = random_ending(game, 61000 + seed, rng.randint(3, 6), {"strain": ["NT"]},
-                              mid_trick=None)
-        if state.is_over():
-            continue
-        pos = codec_for(state).encode(state)
+    for state, pos in bridge_endings(61000, 4000, rng, ["NT"]):
         own = [K._own_suit_tricks(pos.lanes, state.leader, s) for s in range(4)]
         pa = (state.leader + 2) % 4
         mins = [min(bin(int(pos.lanes[state.leader, s])).count("1"),
@@ -505,13 +513,7 @@ def test_a_suit_only_the_leaders_side_holds_stays_a_lower_bound():
         if not any(o > m for o, m in zip(own, mins)):
             continue
         longer += 1
-        used = np.zeros(4, dtype=np.int64)
-        q = K.quick_tricks_used(pos.lanes, state.leader, pos.rules, pos.sides, used, 99)
-        assert q >= max(own)
-        side_of_leader = state.side_of(state.leader)
-        for probe in (state, shuffle_low_cards(state, used, rng)):
-            mine = side_tricks(probe, side_of_leader)
-            assert q <= mine, (probe, q, mine)
+        assert assert_quick_tricks_below_the_exact(state, pos, rng) >= max(own)
     assert longer >= 20, longer
     # North QJ8 and South A9 of hearts, the opponents none: eight to the ace,
     # nine to the queen, then the jack: three tricks
@@ -532,30 +534,18 @@ def test_two_top_cards_split_between_the_hands_stay_a_lower_bound():
     leader's cashing and before partner's when the suit ends in partner's
     hand: the quick tricks stay a lower bound (the exact value), also with
     the cards below the ones they rely on dealt again."""
-    from atout.solver.testing import random_ending
-    game = get_game("bridge")
     rng = random.Random(14)
     fired = longer = beyond = 0
-    for seed in range(3000):
-        state = random_ending(game, 81000 + seed, rng.randint(3, 6), {"strain": ["NT"]},
-                              mid_trick=None)
-        if state.is_over():
-            continue
-        pos = codec_for(state).encode(state)
+    for state, pos in bridge_endings(81000, 3000, rng, ["NT"]):
         split = max(K._split_top_tricks(pos.lanes, state.leader, s) for s in range(4))
         own = max(K._own_suit_tricks(pos.lanes, state.leader, s) for s in range(4))
         if split == 0 and own == 0:
             continue
         fired += split > 0
         longer += split > 2
-        used = np.zeros(4, dtype=np.int64)
-        q = K.quick_tricks_used(pos.lanes, state.leader, pos.rules, pos.sides, used, 99)
+        q = assert_quick_tricks_below_the_exact(state, pos, rng)
         assert q >= max(split, own)
         beyond += q > max(split, own)
-        side_of_leader = state.side_of(state.leader)
-        for probe in (state, shuffle_low_cards(state, used, rng)):
-            mine = side_tricks(probe, side_of_leader)
-            assert q <= mine, (probe, q, mine)
     assert fired >= 100 and longer >= 20 and beyond >= 100, (fired, longer, beyond)
 
 
@@ -566,16 +556,9 @@ def test_reaching_partners_top_card_in_a_trump_contract_stays_a_lower_bound():
     every trump): the quick tricks stay a lower bound (the exact value),
     also counted up to a cutoff, and with the cards below the ones they
     rely on dealt again."""
-    from atout.solver.testing import random_ending
-    game = get_game("bridge")
     rng = random.Random(13)
     fired = all_trumps = 0
-    for seed in range(6000):
-        state = random_ending(game, 73000 + seed, rng.randint(3, 6),
-                              {"strain": ["S", "H", "D", "C"]}, mid_trick=None)
-        if state.is_over():
-            continue
-        pos = codec_for(state).encode(state)
+    for state, pos in bridge_endings(73000, 6000, rng, ["S", "H", "D", "C"]):
         t = int(pos.rules[K.R_TRUMP])
         scratch = np.zeros(4, dtype=np.int64)
         reach = K._reach_partner_trump(pos.lanes, state.leader, t, 0, scratch)
@@ -584,13 +567,8 @@ def test_reaching_partners_top_card_in_a_trump_contract_stays_a_lower_bound():
         fired += reach == K.quick_tricks(pos.lanes, state.leader, pos.rules, pos.sides)
         all_trumps += reach > 1 and all(int(pos.lanes[q, t]) == 0 for q in range(4)
                           if state.side_of(q) != state.side_of(state.leader))
-        side_of_leader = state.side_of(state.leader)
         for cutoff in (99, rng.randint(1, 4)):
-            used = np.zeros(4, dtype=np.int64)
-            q = K.quick_tricks_used(pos.lanes, state.leader, pos.rules, pos.sides, used, cutoff)
-            for probe in (state, shuffle_low_cards(state, used, rng)):
-                mine = side_tricks(probe, side_of_leader)
-                assert q <= mine, (probe, q, cutoff, mine)
+            assert_quick_tricks_below_the_exact(state, pos, rng, cutoff)
     assert fired >= 100 and all_trumps >= 20, (fired, all_trumps)
 
 
@@ -600,28 +578,15 @@ def test_partner_overruffing_the_void_opponents_stays_a_lower_bound():
     where ``_partner_ruffs``, on lengths only, does not apply): a trick; the
     quick tricks stay a lower bound (the exact value), also with the cards
     below the top trumps it relies on dealt again."""
-    from atout.solver.testing import random_ending
-    game = get_game("bridge")
     rng = random.Random(15)
     fired = 0
-    for seed in range(6000):
-        state = random_ending(game, 91000 + seed, rng.randint(3, 6),
-                              {"strain": ["S", "H", "D", "C"]}, mid_trick=None)
-        if state.is_over():
-            continue
-        pos = codec_for(state).encode(state)
+    for state, pos in bridge_endings(91000, 6000, rng, ["S", "H", "D", "C"]):
         t = int(pos.rules[K.R_TRUMP])
         if (K._partner_overruffs(pos.lanes, state.leader, t) == 0
                 or K._partner_ruffs(pos.lanes, state.leader, t)):
             continue
-        used = np.zeros(4, dtype=np.int64)
-        q = K.quick_tricks_used(pos.lanes, state.leader, pos.rules, pos.sides, used, 1)
-        assert q >= 1
+        assert assert_quick_tricks_below_the_exact(state, pos, rng, 1) >= 1
         fired += 1
-        side_of_leader = state.side_of(state.leader)
-        for probe in (state, shuffle_low_cards(state, used, rng)):
-            mine = side_tricks(probe, side_of_leader)
-            assert q <= mine, (probe, q, mine)
     assert fired >= 100, fired
 
 
