@@ -38,12 +38,12 @@ def test_each_game_is_searched_by_its_own_kernel():
     assert codec_for(state).encode(state).gsearch is game_kernels.gsearch_for("tarocco")
     state = TAROT2.new_state(TAROT2.random_deal(1))
     assert codec_for(state).encode(state).gsearch is game_kernels.gsearch_for("tarot2")
-    kernels = {game_kernels.gsearch_for(name)
-               for name in ("belote", "tarot", "tarocco", "tarot2", None)}
-    assert len(kernels) == 5
     smear = get_game("smear")
     state = smear.new_state(smear.random_deal(1))
-    assert codec_for(state).encode(state).gsearch is R.gsearch
+    assert codec_for(state).encode(state).gsearch is game_kernels.gsearch_for("smear")
+    kernels = {game_kernels.gsearch_for(name)
+               for name in ("belote", "tarot", "tarocco", "tarot2", "smear", None)}
+    assert len(kernels) == 6
 
 
 def test_the_generic_kernel_serves_rules_a_copy_was_not_made_for(monkeypatch):
@@ -73,7 +73,8 @@ def test_tarot_same_full_deal_question_as_the_generic_kernel(monkeypatch):
 
 #: game -> (its engine, the first seed, how many endings, its contracts)
 ENDINGS = {"belote": (BELOTE, 7000, 40, CONTRACTS), "tarot": (TAROT, 8000, 30, None),
-           "tarocco": (TAROCCO, 9000, 30, None), "tarot2": (TAROT2, 10000, 30, {"first": [0, 1]})}
+           "tarocco": (TAROCCO, 9000, 30, None), "tarot2": (TAROT2, 10000, 30, {"first": [0, 1]}),
+           "smear": (get_game("smear"), 11000, 40, None)}
 
 
 @pytest.mark.parametrize("tricks", [2, 4, 6])
