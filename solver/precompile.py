@@ -1,0 +1,104 @@
+"""Compile the searches before they are needed, several at once.
+
+Each search is compiled on its first use in a process and kept in numba's
+on-disk cache. Processes started together on a fresh install (the test
+suite's workers, a pool of analysis workers) would each compile every
+search they use, the same work once per process: about 9 minutes of
+processor time each for the six searches. Compiled here first, in parallel
+processes that each take a share, every later process loads them from the
+disk in seconds.
+
+``python -m atout.solver.precompile [SEARCH ...]`` compiles the named
+searches in this process (all by default); ``compile_in_parallel`` shares
+them out among child processes.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+
+#: the searches, with their first compile's processor time in seconds on
+#: this 2-core machine (2026-12-02, used only to share them out): the
+#: generic point search serves the tables' other key modes (the tests')
+COMPILE_SECONDS = {"generic": 290, "tarot": 85, "bridge": 60, "tarocco": 58,
+                   "belote": 30, "tarot2": 25, "smear": 22}
+
+
+def compile_search(name: str) -> None:
+    """Compile search ``name`` by solving a small ending with it (each
+    search is one kernel entry, whatever is asked of it)."""
+    from atout.engine import get_game
+    from . import encoders
+    from .api import Solver
+    from .tables import codec_for
+    from .testing import random_ending
+    game = "tarot2" if name == "generic" else name
+    state = random_ending(get_game(game), 1, 3, None, mid_trick=None)
+    keymode = encoders.TAROT2_KEYMODE
+    if name == "generic":       # tarot2's partition key: no copy is made for it
+        encoders.TAROT2_KEYMODE = 3
+    try:
+        assert codec_for(state).encode(state).gsearch is dispatcher(name)
+        Solver().solve(state, all_cards=True, line=True)
+    finally:
+        encoders.TAROT2_KEYMODE = keymode
+
+
+def dispatcher(name: str):
+    """The kernel that search ``name`` compiles (copies are made, not
+    compiled, by asking for them)."""
+    from . import bridge_search, game_kernels, point_search
+    if name == "bridge":
+        return bridge_search.search
+    if name == "generic":
+        return point_search.gsearch
+    return game_kernels.gsearch_for(name)
+
+
+def missing() -> list[str]:
+    """The searches whose compiled code is not on the disk (or cannot be
+    told to be)."""
+    from ._jit import will_compile
+    return [name for name in COMPILE_SECONDS if will_compile(dispatcher(name)) is not False]
+
+
+def shares(names: list[str], processes: int) -> list[list[str]]:
+    """``names`` shared out among ``processes`` so that their compile
+    times are about even (the longest first, each to the least loaded)."""
+    groups: list[list[str]] = [[] for _ in range(max(1, min(processes, len(names))))]
+    load = [0] * len(groups)
+    for name in sorted(names, key=lambda n: -COMPILE_SECONDS[n]):
+        i = load.index(min(load))
+        groups[i].append(name)
+        load[i] += COMPILE_SECONDS[name]
+    return [g for g in groups if g]
+
+
+def compile_in_parallel(processes: int, names: list[str] | None = None) -> float:
+    """Compile ``names`` (by default those ``missing``) in ``processes``
+    child processes and wait for them; returns the seconds taken. A child that fails says
+    why on its stderr and is not an error here: the process that needs the
+    search then compiles it itself."""
+    start = time.perf_counter()
+    children = [subprocess.Popen([sys.executable, "-m", __name__, *group])
+                for group in shares(missing() if names is None else names, processes)]
+    for child in children:
+        child.wait()
+    return time.perf_counter() - start
+
+
+def main(argv: list[str]) -> int:
+    unknown = [n for n in argv if n not in COMPILE_SECONDS]
+    if unknown:
+        print(f"precompile: unknown search {unknown[0]!r} (known: {', '.join(COMPILE_SECONDS)})",
+              file=sys.stderr)
+        return 2
+    for name in argv or list(COMPILE_SECONDS):
+        compile_search(name)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,53 @@
+"""The searches compiled ahead of the test workers (tests/conftest.py):
+each name is the kernel its game is searched with, the work is shared out
+evenly, and a bad name is refused."""
+
+import subprocess
+import sys
+
+from atout.engine import get_game
+from atout.solver import bridge_search, precompile
+from atout.solver.tables import codec_for
+
+
+def test_each_name_is_the_kernel_its_games_search_with():
+    assert precompile.dispatcher("bridge") is bridge_search.search
+    for game, name in [("belote", "belote"), ("tarot", "tarot"), ("tarocco", "tarocco"),
+                       ("tarot2", "tarot2"), ("smear", "smear")]:
+        g = get_game(game)
+        state = g.new_state(g.random_deal(1))
+        assert codec_for(state).encode(state).gsearch is precompile.dispatcher(name), game
+    assert set(precompile.COMPILE_SECONDS) == {"bridge", "generic", "belote", "tarot",
+                                               "tarocco", "tarot2", "smear"}
+
+
+def test_the_searches_are_shared_out_evenly():
+    names = list(precompile.COMPILE_SECONDS)
+    two = precompile.shares(names, 2)
+    assert sorted(sum(two, [])) == sorted(names)
+    loads = [sum(precompile.COMPILE_SECONDS[n] for n in g) for g in two]
+    assert max(loads) - min(loads) <= max(precompile.COMPILE_SECONDS.values()) // 2
+    assert precompile.shares(["tarot"], 4) == [["tarot"]]
+    assert precompile.shares([], 2) == []
+    assert len(precompile.shares(names, 1)) == 1
+
+
+def test_an_unknown_search_is_refused_in_one_line():
+    run = subprocess.run([sys.executable, "-m", "atout.solver.precompile", "chess"],
+                         capture_output=True, text=True)
+    assert run.returncode == 2
+    assert run.stderr.strip() == ("precompile: unknown search 'chess' (known: generic, tarot,"
+                                  " bridge, tarocco, belote, tarot2, smear)")
+
+
+def test_nothing_to_compile_starts_no_process(monkeypatch):
+    monkeypatch.setattr(subprocess, "Popen", lambda *a, **k: (_ for _ in ()).throw(AssertionError))
+    assert precompile.compile_in_parallel(2, []) < 1
+
+
+def test_the_generic_search_is_the_one_of_rules_no_copy_was_made_for(monkeypatch):
+    from atout.solver import encoders
+    monkeypatch.setattr(encoders, "TAROT2_KEYMODE", 3)
+    g = get_game("tarot2")
+    state = g.new_state(g.random_deal(1))
+    assert codec_for(state).encode(state).gsearch is precompile.dispatcher("generic")
