@@ -21,6 +21,13 @@ def test_each_name_is_the_kernel_its_games_search_with():
                                                "tarocco", "tarot2", "smear"}
 
 
+def test_each_search_compiles_or_loads_from_the_disk():
+    """(in seconds: the test session compiled them before the workers)"""
+    for name in precompile.COMPILE_SECONDS:
+        precompile.compile_search(name)
+    assert precompile.missing() == []
+
+
 def test_the_searches_are_shared_out_evenly():
     names = list(precompile.COMPILE_SECONDS)
     two = precompile.shares(names, 2)
