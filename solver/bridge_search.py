@@ -838,6 +838,15 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
     cards. The count stops at ``cutoff`` tricks (the suits cashed past it
     are not needed, and relying on fewer cards makes the bound hold in
     more positions)."""
+    return _quick_tricks_count(L, leader, rules, sides, used, cutoff, True)
+
+
+@kernel
+def _quick_tricks_count(L, leader, rules, sides, used, cutoff, exact):
+    """``quick_tricks_used``; with ``exact`` False (the search, which only
+    asks whether the count reaches ``cutoff``) the counts that cannot reach
+    it are skipped, so a count below ``cutoff`` may be lower than
+    ``quick_tricks_used``'s (the same at or above it)."""
     trump = rules[R_TRUMP]
     if trump >= 0 and (L[0, trump] | L[1, trump] | L[2, trump] | L[3, trump]) == 0:
         trump = -1      # no trump left: no trump's counts hold (the lengths say so)
@@ -894,7 +903,7 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
             total += k
             if total >= cutoff:
                 return total
-    if trump >= 0 and total < cutoff:
+    if trump >= 0 and total < cutoff and (exact or _reach_partner_most(L, leader, trump) >= cutoff):
         total = _reach_partner_trump(L, leader, trump, total, used)
     if total == 0 and trump >= 0 and _partner_ruffs(L, leader, trump):
         return 1
@@ -927,6 +936,8 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
             ltake |= _run_tricks(L, leader, s, kl) << (4 * s)
             ptake |= _run_tricks(L, pa, s, kp) << (4 * s)
             tl += popcount(L[leader, s])
+        if not exact and total < cutoff and _nt_counts_most(L, leader, ltake, ptake) < cutoff:
+            return total
         for s in range(4):
             if L[leader, s] == 0 or (pruns >> (4 * s)) & 15 == 0:
                 continue
@@ -996,6 +1007,54 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
                         used[t] += (pruns >> (4 * t)) & 15
                 used[s] = rel
     return total
+
+
+@inline_kernel
+def _nt_counts_most(L, leader, ltake, ptake):
+    """No trump: at most what the counts after the leader's own cashing
+    take (partner reached, a suit only the side holds, a suit crossing
+    between the hands): every top-run trick of both hands (``ltake``,
+    ``ptake``, 4 bits a suit) and the side's cards of one suit that the
+    leader holds and the side tops."""
+    most = 0
+    for s in range(4):
+        most += ((ltake >> (4 * s)) & 15) + ((ptake >> (4 * s)) & 15)
+    pa = (leader + 2) & 3
+    here = 0
+    for s in range(4):
+        mine = L[leader, s] | L[pa, s]
+        if L[leader, s] == 0:
+            continue
+        rem = L[0, s] | L[1, s] | L[2, s] | L[3, s]
+        if (mine >> hibit(rem)) & 1 and popcount(mine) > here:
+            here = popcount(mine)
+    return most + here
+
+
+@inline_kernel
+def _reach_partner_most(L, leader, trump):
+    """At most what ``_reach_partner_trump`` counts: partner's length in a
+    side suit the leader holds while an opponent holds a trump (every
+    trick left otherwise)."""
+    pa = (leader + 2) & 3
+    if (L[(leader + 1) & 3, trump] | L[(leader + 3) & 3, trump]) == 0:
+        return 13
+    most = 0
+    for s in range(4):
+        if s != trump and L[leader, s] != 0 and popcount(L[pa, s]) > most:
+            most = popcount(L[pa, s])
+    return most
+
+
+@inline_kernel
+def _longest_trumps(L, trump, sides, side):
+    """The most trumps one hand of ``side`` holds: no trump count of that
+    side (``sure_trumps``, ``later_trumps``) is higher."""
+    most = 0
+    for q in range(SEATS):
+        if sides[q] == side and popcount(L[q, trump]) > most:
+            most = popcount(L[q, trump])
+    return most
 
 
 @kernel
@@ -1984,8 +2043,8 @@ def _trick_bounds(L, leader, need, tl, rules, sides, used, rt):
     maxside = rules[R_MAXSIDE]
     # the leader's side needs ``need`` tricks to answer yes, the other side
     # tl - need + 1 to answer no
-    q = quick_tricks_used(L, leader, rules, sides, used,
-                          need if sides[leader] == maxside else tl - need + 1)
+    q = _quick_tricks_count(L, leader, rules, sides, used,
+                            need if sides[leader] == maxside else tl - need + 1, False)
     if sides[leader] == maxside:
         if q >= need:
             _used_ranks(L, used, rt)
@@ -1998,6 +2057,10 @@ def _trick_bounds(L, leader, need, tl, rules, sides, used, rt):
         if _cannot_take_all(L, leader, rules, sides, tl, rt):
             return True, (tl - 1 if need == tl else 1)
     if rules[R_TRUMP] < 0:
+        return False, 0
+    # the trump counts below cannot settle the node: skip them
+    if _longest_trumps(L, rules[R_TRUMP], sides, maxside) < need \
+            and need <= tl - _longest_trumps(L, rules[R_TRUMP], sides, 1 - maxside):
         return False, 0
     k, kt = sure_trumps(L, rules, sides, maxside)
     lt, ltt = later_trumps(L, leader, rules[R_TRUMP], sides)
