@@ -161,16 +161,13 @@ def lobit(x):
 @kernel
 def top_run(mine, rem):
     """How many of the strongest remaining cards of a suit (``rem``) are in
-    ``mine``, counting down from the top until one is not."""
-    k = 0
-    x = rem
-    while x:
-        r = hibit(x)
-        if (mine >> r) & 1 == 0:
-            break
-        k += 1
-        x ^= 1 << r
-    return k
+    ``mine``, counting down from the top until one is not: the cards of
+    ``rem`` above the best one not in ``mine`` (no loop: the loop's exit
+    branch mispredicted)."""
+    others = rem & ~mine
+    if others == 0:
+        return popcount(rem)
+    return popcount(rem >> (hibit(others) + 1))
 
 
 @kernel

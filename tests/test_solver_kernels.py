@@ -63,6 +63,21 @@ def test_bit_helpers():
     assert K.popcount(-1) == 32     # the low 32 bits only
 
 
+def test_top_run_counts_the_top_cards_held():
+    """``top_run`` (no loop) against counting down from the top."""
+    rng = random.Random(7)
+    for _ in range(3000):
+        rem = rng.getrandbits(13)
+        mine = rem & rng.getrandbits(13) if rng.random() < 0.8 else rng.getrandbits(13)
+        k = 0
+        for r in range(12, -1, -1):
+            if (rem >> r) & 1:
+                if not (mine >> r) & 1:
+                    break
+                k += 1
+        assert K.top_run(mine, rem) == k, (mine, rem)
+
+
 def plain_suit_codes(lanes):
     """``_suit_codes`` card by card: the owner of each remaining card of a
     suit, strongest first, 2 bits each; the number of cards; the lengths key
