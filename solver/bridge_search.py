@@ -2032,7 +2032,7 @@ def _last_trick(L, leader, rules, sides, rt):
     return 1 if sides[w] == rules[R_MAXSIDE] else 0
 
 
-@kernel
+@inline_kernel
 def _trick_bounds(L, leader, need, tl, rules, sides, used, rt):
     """Answer a trick start from the cheap bounds when they settle it:
     (settled, the bound). Quick tricks of the leader's side, then trumps
