@@ -1054,7 +1054,7 @@ def _longest_trumps(L, trump, sides, side):
     return most
 
 
-@kernel
+@inline_kernel
 def _split_top_tricks(L, leader, s):
     """No trump: the leader's side holds the two top cards of suit ``s``,
     one in each hand, and each hand at least two cards there (DDS's quick
@@ -1104,7 +1104,7 @@ def _own_suit_tricks(L, leader, s):
     return b if hibit(part) > lobit(mine) else a
 
 
-@kernel
+@inline_kernel
 def _finesse_tricks(L, leader, s):
     """No trump: partner holds the top and the third best card of suit
     ``s`` and the leader's LHO the second, and the leader leads the suit
@@ -1149,7 +1149,7 @@ def _all_trumps_tricks(L, leader, trump):
     return sure
 
 
-@kernel
+@inline_kernel
 def _reach_partner_trump(L, leader, trump, total, used):
     """A trump contract: the leader leads a side suit ``s`` to partner's top
     card there (each opponent follows or holds no trump: DDS's quick tricks
@@ -1221,7 +1221,7 @@ def _reach_partner_trump(L, leader, trump, total, used):
     return best
 
 
-@kernel
+@inline_kernel
 def _partner_overruffs(L, leader, trump):
     """Can the leader lead a side suit partner ruffs for a trick above
     every trump an opponent void there could ruff with? (DDS's lowest quick
@@ -1246,7 +1246,7 @@ def _partner_overruffs(L, leader, trump):
     return 0
 
 
-@kernel
+@inline_kernel
 def _partner_ruffs(L, leader, trump):
     """Can the leader lead a side suit that partner ruffs for a trick?
     (partner void in it with a trump, each opponent following it or
