@@ -1277,7 +1277,7 @@ def _run_tricks(L, q, s, k):
     return popcount(L[q, s])
 
 
-@kernel
+@inline_kernel
 def sure_trumps(L, rules, sides, side):
     """Trump tricks ``side`` wins whatever happens, and how many top trumps
     that relies on (besides the lengths): every trump of one hand above the
@@ -1305,7 +1305,7 @@ def sure_trumps(L, rules, sides, side):
     return best, popcount(rem >> hibit(theirs))
 
 
-@kernel
+@inline_kernel
 def later_trumps(L, leader, trump, sides):
     """Trump tricks the side *not* on lead takes whatever happens, from its
     top trumps (DDS's later tricks with trumps), and how many top trumps
