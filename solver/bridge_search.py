@@ -161,16 +161,13 @@ def lobit(x):
 @kernel
 def top_run(mine, rem):
     """How many of the strongest remaining cards of a suit (``rem``) are in
-    ``mine``, counting down from the top until one is not."""
-    k = 0
-    x = rem
-    while x:
-        r = hibit(x)
-        if (mine >> r) & 1 == 0:
-            break
-        k += 1
-        x ^= 1 << r
-    return k
+    ``mine``, counting down from the top until one is not: the cards of
+    ``rem`` above the best one not in ``mine`` (no loop: the loop's exit
+    branch mispredicted)."""
+    others = rem & ~mine
+    if others == 0:
+        return popcount(rem)
+    return popcount(rem >> (hibit(others) + 1))
 
 
 @kernel
@@ -838,6 +835,15 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
     cards. The count stops at ``cutoff`` tricks (the suits cashed past it
     are not needed, and relying on fewer cards makes the bound hold in
     more positions)."""
+    return _quick_tricks_count(L, leader, rules, sides, used, cutoff, True)
+
+
+@kernel
+def _quick_tricks_count(L, leader, rules, sides, used, cutoff, exact):
+    """``quick_tricks_used``; with ``exact`` False (the search, which only
+    asks whether the count reaches ``cutoff``) the counts that cannot reach
+    it are skipped, so a count below ``cutoff`` may be lower than
+    ``quick_tricks_used``'s (the same at or above it)."""
     trump = rules[R_TRUMP]
     if trump >= 0 and (L[0, trump] | L[1, trump] | L[2, trump] | L[3, trump]) == 0:
         trump = -1      # no trump left: no trump's counts hold (the lengths say so)
@@ -894,7 +900,7 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
             total += k
             if total >= cutoff:
                 return total
-    if trump >= 0 and total < cutoff:
+    if trump >= 0 and total < cutoff and (exact or _reach_partner_most(L, leader, trump) >= cutoff):
         total = _reach_partner_trump(L, leader, trump, total, used)
     if total == 0 and trump >= 0 and _partner_ruffs(L, leader, trump):
         return 1
@@ -927,6 +933,8 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
             ltake |= _run_tricks(L, leader, s, kl) << (4 * s)
             ptake |= _run_tricks(L, pa, s, kp) << (4 * s)
             tl += popcount(L[leader, s])
+        if not exact and total < cutoff and _nt_counts_most(L, leader, ltake, ptake) < cutoff:
+            return total
         for s in range(4):
             if L[leader, s] == 0 or (pruns >> (4 * s)) & 15 == 0:
                 continue
@@ -998,7 +1006,55 @@ def quick_tricks_used(L, leader, rules, sides, used, cutoff):
     return total
 
 
-@kernel
+@inline_kernel
+def _nt_counts_most(L, leader, ltake, ptake):
+    """No trump: at most what the counts after the leader's own cashing
+    take (partner reached, a suit only the side holds, a suit crossing
+    between the hands): every top-run trick of both hands (``ltake``,
+    ``ptake``, 4 bits a suit) and the side's cards of one suit that the
+    leader holds and the side tops."""
+    most = 0
+    for s in range(4):
+        most += ((ltake >> (4 * s)) & 15) + ((ptake >> (4 * s)) & 15)
+    pa = (leader + 2) & 3
+    here = 0
+    for s in range(4):
+        mine = L[leader, s] | L[pa, s]
+        if L[leader, s] == 0:
+            continue
+        rem = L[0, s] | L[1, s] | L[2, s] | L[3, s]
+        if (mine >> hibit(rem)) & 1 and popcount(mine) > here:
+            here = popcount(mine)
+    return most + here
+
+
+@inline_kernel
+def _reach_partner_most(L, leader, trump):
+    """At most what ``_reach_partner_trump`` counts: partner's length in a
+    side suit the leader holds while an opponent holds a trump (every
+    trick left otherwise)."""
+    pa = (leader + 2) & 3
+    if (L[(leader + 1) & 3, trump] | L[(leader + 3) & 3, trump]) == 0:
+        return 13
+    most = 0
+    for s in range(4):
+        if s != trump and L[leader, s] != 0 and popcount(L[pa, s]) > most:
+            most = popcount(L[pa, s])
+    return most
+
+
+@inline_kernel
+def _longest_trumps(L, trump, sides, side):
+    """The most trumps one hand of ``side`` holds: no trump count of that
+    side (``sure_trumps``, ``later_trumps``) is higher."""
+    most = 0
+    for q in range(SEATS):
+        if sides[q] == side and popcount(L[q, trump]) > most:
+            most = popcount(L[q, trump])
+    return most
+
+
+@inline_kernel
 def _split_top_tricks(L, leader, s):
     """No trump: the leader's side holds the two top cards of suit ``s``,
     one in each hand, and each hand at least two cards there (DDS's quick
@@ -1048,7 +1104,7 @@ def _own_suit_tricks(L, leader, s):
     return b if hibit(part) > lobit(mine) else a
 
 
-@kernel
+@inline_kernel
 def _finesse_tricks(L, leader, s):
     """No trump: partner holds the top and the third best card of suit
     ``s`` and the leader's LHO the second, and the leader leads the suit
@@ -1093,7 +1149,7 @@ def _all_trumps_tricks(L, leader, trump):
     return sure
 
 
-@kernel
+@inline_kernel
 def _reach_partner_trump(L, leader, trump, total, used):
     """A trump contract: the leader leads a side suit ``s`` to partner's top
     card there (each opponent follows or holds no trump: DDS's quick tricks
@@ -1165,7 +1221,7 @@ def _reach_partner_trump(L, leader, trump, total, used):
     return best
 
 
-@kernel
+@inline_kernel
 def _partner_overruffs(L, leader, trump):
     """Can the leader lead a side suit partner ruffs for a trick above
     every trump an opponent void there could ruff with? (DDS's lowest quick
@@ -1190,7 +1246,7 @@ def _partner_overruffs(L, leader, trump):
     return 0
 
 
-@kernel
+@inline_kernel
 def _partner_ruffs(L, leader, trump):
     """Can the leader lead a side suit that partner ruffs for a trick?
     (partner void in it with a trump, each opponent following it or
@@ -1221,7 +1277,7 @@ def _run_tricks(L, q, s, k):
     return popcount(L[q, s])
 
 
-@kernel
+@inline_kernel
 def sure_trumps(L, rules, sides, side):
     """Trump tricks ``side`` wins whatever happens, and how many top trumps
     that relies on (besides the lengths): every trump of one hand above the
@@ -1249,7 +1305,7 @@ def sure_trumps(L, rules, sides, side):
     return best, popcount(rem >> hibit(theirs))
 
 
-@kernel
+@inline_kernel
 def later_trumps(L, leader, trump, sides):
     """Trump tricks the side *not* on lead takes whatever happens, from its
     top trumps (DDS's later tricks with trumps), and how many top trumps
@@ -1976,7 +2032,7 @@ def _last_trick(L, leader, rules, sides, rt):
     return 1 if sides[w] == rules[R_MAXSIDE] else 0
 
 
-@kernel
+@inline_kernel
 def _trick_bounds(L, leader, need, tl, rules, sides, used, rt):
     """Answer a trick start from the cheap bounds when they settle it:
     (settled, the bound). Quick tricks of the leader's side, then trumps
@@ -1984,8 +2040,8 @@ def _trick_bounds(L, leader, need, tl, rules, sides, used, rt):
     maxside = rules[R_MAXSIDE]
     # the leader's side needs ``need`` tricks to answer yes, the other side
     # tl - need + 1 to answer no
-    q = quick_tricks_used(L, leader, rules, sides, used,
-                          need if sides[leader] == maxside else tl - need + 1)
+    q = _quick_tricks_count(L, leader, rules, sides, used,
+                            need if sides[leader] == maxside else tl - need + 1, False)
     if sides[leader] == maxside:
         if q >= need:
             _used_ranks(L, used, rt)
@@ -1998,6 +2054,10 @@ def _trick_bounds(L, leader, need, tl, rules, sides, used, rt):
         if _cannot_take_all(L, leader, rules, sides, tl, rt):
             return True, (tl - 1 if need == tl else 1)
     if rules[R_TRUMP] < 0:
+        return False, 0
+    # the trump counts below cannot settle the node: skip them
+    if _longest_trumps(L, rules[R_TRUMP], sides, maxside) < need \
+            and need <= tl - _longest_trumps(L, rules[R_TRUMP], sides, 1 - maxside):
         return False, 0
     k, kt = sure_trumps(L, rules, sides, maxside)
     lt, ltt = later_trumps(L, leader, rules[R_TRUMP], sides)

@@ -63,6 +63,21 @@ def test_bit_helpers():
     assert K.popcount(-1) == 32     # the low 32 bits only
 
 
+def test_top_run_counts_the_top_cards_held():
+    """``top_run`` (no loop) against counting down from the top."""
+    rng = random.Random(7)
+    for _ in range(3000):
+        rem = rng.getrandbits(13)
+        mine = rem & rng.getrandbits(13) if rng.random() < 0.8 else rng.getrandbits(13)
+        k = 0
+        for r in range(12, -1, -1):
+            if (rem >> r) & 1:
+                if not (mine >> r) & 1:
+                    break
+                k += 1
+        assert K.top_run(mine, rem) == k, (mine, rem)
+
+
 def plain_suit_codes(lanes):
     """``_suit_codes`` card by card: the owner of each remaining card of a
     suit, strongest first, 2 bits each; the number of cards; the lengths key
@@ -588,6 +603,41 @@ def test_partner_overruffing_the_void_opponents_stays_a_lower_bound():
         assert assert_quick_tricks_below_the_exact(state, pos, rng, 1) >= 1
         fired += 1
     assert fired >= 100, fired
+
+
+def test_the_searchs_quick_tricks_settle_as_the_full_count():
+    """The search's count (``_quick_tricks_count`` without ``exact``: the
+    counts that cannot reach the cutoff are skipped) reaches each cutoff
+    exactly when ``quick_tricks_used`` does, with the same count and the
+    same top cards used (below it, no more than the full count); and no
+    trump count of a side exceeds its longest trump hand
+    (``_longest_trumps``, by which ``_trick_bounds`` skips them)."""
+    skipped = 0
+    for state in random_positions("bridge", 1500):
+        if state.trick or state.is_over():
+            continue
+        pos = codec_for(state).encode(state)
+        leader = state.leader
+        for cutoff in range(1, state.tricks_left + 1):
+            u_full = np.zeros(4, dtype=np.int64)
+            u_fast = np.zeros(4, dtype=np.int64)
+            full = K.quick_tricks_used(pos.lanes, leader, pos.rules, pos.sides, u_full, cutoff)
+            fast = K._quick_tricks_count(pos.lanes, leader, pos.rules, pos.sides, u_fast, cutoff,
+                                         False)
+            assert (fast >= cutoff) == (full >= cutoff), (state, cutoff, full, fast)
+            if full >= cutoff:
+                assert fast == full and list(u_fast) == list(u_full), (state, cutoff)
+            else:
+                assert fast <= full, (state, cutoff, full, fast)
+                skipped += fast < full
+        t = int(pos.rules[K.R_TRUMP])
+        if t >= 0:
+            for side in (0, 1):
+                longest = K._longest_trumps(pos.lanes, t, pos.sides, side)
+                assert K.sure_trumps(pos.lanes, pos.rules, pos.sides, side)[0] <= longest
+            lt = K.later_trumps(pos.lanes, leader, t, pos.sides)[0]
+            assert lt <= K._longest_trumps(pos.lanes, t, pos.sides, 1 - pos.sides[leader])
+    assert skipped > 0
 
 
 def test_kernels_run_as_plain_python():
