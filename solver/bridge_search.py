@@ -1532,6 +1532,20 @@ def _pt_victim(vf, o, tag):
     return victim
 
 
+@inline_kernel
+def _prefetch_entries(tt_keys, base, cand):
+    """Start fetching the keys of every candidate entry (both rows: half
+    the entries straddle two cache lines) before the probe compares them:
+    read one after the other, each waited for memory (the first load of an
+    entry's keys had a fifth of the probe's samples)."""
+    x = cand
+    while x != 0:
+        a = base + 2 * lobit(x)
+        x &= x - 1
+        _prefetch_row(tt_keys, a)
+        _prefetch_row(tt_keys, a + 1)
+
+
 @kernel
 def _pt_probe(L, tag, lk, base, need, tt_keys, tt_vals, cf, cnt, rt):
     """Look the position up in its bucket: (1 yes / 0 no / -1 unknown,
@@ -1542,6 +1556,7 @@ def _pt_probe(L, tag, lk, base, need, tt_keys, tt_vals, cf, cnt, rt):
     hint = -1
     o = 3 * base
     cand = _pt_candidates(tt_vals, o, tag, _pt_sig(cf, cnt))
+    _prefetch_entries(tt_keys, base, cand)
     while cand != 0:
         e = lobit(cand)
         cand &= cand - 1
