@@ -166,6 +166,14 @@ def _run_interruptibly(search, args, ctx):
     return box["result"]
 
 
+def _aligned_zeros(n: int, dtype) -> np.ndarray:
+    """np.zeros(n, dtype) whose data starts on a 64-byte cache line."""
+    itemsize = np.dtype(dtype).itemsize
+    buf = np.zeros(n + 64 // itemsize, dtype=dtype)
+    skip = (-buf.ctypes.data % 64) // itemsize
+    return buf[skip:skip + n]
+
+
 class Solver:
     """A reusable search context: the transposition table and work arrays.
 
@@ -179,7 +187,11 @@ class Solver:
             raise RuleError(f"tt_bits {tt_bits!r}: use 10..28 (table of 2**tt_bits entries)")
         size = 1 << int(tt_bits)
         self.tt_keys = np.zeros((size, 3), dtype=np.int64)
-        self.tt_vals = np.zeros(size * 3, dtype=np.int32)   # flat: see bridge_search's buckets
+        # flat (see bridge_search's buckets), from a 64-byte line: a bucket's
+        # tags and signatures are then the 8 lines prefetched when a trick
+        # ends (numpy's 16-byte alignment spread them over 9, and the probe
+        # waited for the ninth)
+        self.tt_vals = _aligned_zeros(size * 3, np.int32)
         # the point games' table: one cache line a probe (the pages of the
         # table a solver does not search are never touched, so cost no memory)
         self.rows = row_table.new_table(size)

@@ -1588,16 +1588,36 @@ def _pt_victim(vf, o, tag):
     return victim
 
 
+@inline_kernel
+def _prefetch_entries(tt_keys, base, cand):
+    """Start fetching the keys of every candidate entry (both rows: half
+    the entries straddle two cache lines) before the probe compares them:
+    read one after the other, each waited for memory (the first load of an
+    entry's keys had a fifth of the probe's samples)."""
+    x = cand
+    while x != 0:
+        a = base + 2 * lobit(x)
+        x &= x - 1
+        _prefetch_row(tt_keys, a)
+        _prefetch_row(tt_keys, a + 1)
+
+
 @kernel
-def _pt_probe(L, tag, lk, base, need, tt_keys, tt_vals, cf, cnt, rt):
+def _pt_probe(L, tag, lk, base, need, tt_keys, tt_vals, scratch):
     """Look the position up in its bucket: (1 yes / 0 no / -1 unknown,
     best lead or -1, the bound that answers). On an answer ``rt`` gets the
     entry's relevant ranks. (The hint is the best lead of an entry of the
-    same lengths and signature whose other top cards differ.)"""
+    same lengths and signature whose other top cards differ.) ``scratch``:
+    the search's rows ``rt``, ``cf``, ``cnt`` (see ``_search``), one array
+    rather than three: each array passed is 7-9 words pushed a call."""
+    rt = scratch[0]
+    cf = scratch[1]
+    cnt = scratch[2]
     best = -1
     hint = -1
     o = 3 * base
     cand = _pt_candidates(tt_vals, o, tag, _pt_sig(cf, cnt))
+    _prefetch_entries(tt_keys, base, cand)
     while cand != 0:
         e = lobit(cand)
         cand &= cand - 1
@@ -1623,12 +1643,16 @@ def _pt_probe(L, tag, lk, base, need, tt_keys, tt_vals, cf, cnt, rt):
 
 
 @kernel
-def _pt_store(L, tag, lk, base, value, is_lower, best, rt, tt_keys, tt_vals, cf, cnt, age):
+def _pt_store(L, tag, lk, base, value, is_lower, best, tt_keys, tt_vals, scratch, age):
     """Store a bound of the future value (a lower bound if ``is_lower``, else
     an upper one) for the partition given by the relevant ranks ``rt`` (same
     pattern: tighten its bounds; else a new entry over an entry of another
     solve or the oldest one). ``cf``/``cnt``: the position's suit codes,
-    as ``_suit_codes`` gave them at the probe."""
+    as ``_suit_codes`` gave them at the probe. (``rt``, ``cf``, ``cnt``:
+    rows of ``scratch``, as for ``_pt_probe``.)"""
+    rt = scratch[0]
+    cf = scratch[1]
+    cnt = scratch[2]
     p01 = 0
     p23 = 0
     for s in range(4):
@@ -1878,7 +1902,7 @@ def _search(L, ts, tr, ntr0, d0, leader0, need0, rules, sides, tt_keys, tt_vals,
                     fr[d, F_LK] = lk
                     _keep_codes(fr, d, cf, cnt)
                     found, best, bv = _pt_probe(L, -1 - gen * 4 - leader, lk, slot, need,
-                                                tt_keys, tt_vals, cf, cnt, rt)
+                                                tt_keys, tt_vals, scratch)
                     if found >= 0:
                         ctx[C_TTHITS] += 1
                         val = bv
@@ -1924,8 +1948,8 @@ def _search(L, ts, tr, ntr0, d0, leader0, need0, rules, sides, tt_keys, tt_vals,
                 if slot >= 0:
                     _frame_codes(fr, d, cf, cnt)
                     _pt_store(L, -1 - gen * 4 - fr[d, F_LEADER], fr[d, F_LK], slot,
-                              val, yes, _relative_move(L, m), rt,
-                              tt_keys, tt_vals, cf, cnt, ctx[C_TTSTORES])
+                              val, yes, _relative_move(L, m),
+                              tt_keys, tt_vals, scratch, ctx[C_TTSTORES])
                     ctx[C_TTSTORES] += 1
             else:
                 for s in range(4):
@@ -1989,8 +2013,8 @@ def _search(L, ts, tr, ntr0, d0, leader0, need0, rules, sides, tt_keys, tt_vals,
             if slot >= 0:
                 _frame_codes(fr, d, cf, cnt)
                 _pt_store(L, -1 - gen * 4 - fr[d, F_LEADER], fr[d, F_LK], slot,
-                          val, val >= fr[d, F_NEED], -1, rt, tt_keys, tt_vals, cf, cnt,
-                          ctx[C_TTSTORES])
+                          val, val >= fr[d, F_NEED], np.int64(-1), tt_keys, tt_vals, scratch,
+                          ctx[C_TTSTORES])     # (a literal -1 compiled a second store)
                 ctx[C_TTSTORES] += 1
         # frame d is answered: hand ``val`` (and ``rt``) to its parent
         if d == d0:

@@ -658,3 +658,17 @@ def test_kernels_run_as_plain_python():
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.strip() == "ok"
+
+
+def test_bridge_bucket_values_start_on_a_cache_line():
+    """A bucket's tags and signatures are the 8 cache lines the search
+    prefetches when a trick ends only if ``tt_vals`` starts on a line."""
+    from atout.solver import Solver
+    from atout.solver.api import _aligned_zeros
+    for bits in (10, 12):
+        vals = Solver(bits).tt_vals
+        assert vals.ctypes.data % 64 == 0
+        assert vals.shape == (3 << bits,) and vals.dtype == np.int32 and not vals.any()
+    for n in range(1, 40):
+        x = _aligned_zeros(n, np.int64)
+        assert x.ctypes.data % 64 == 0 and x.shape == (n,) and not x.any()
