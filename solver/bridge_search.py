@@ -219,20 +219,23 @@ def trick_winner(ts, tr, base, n, trump):
     return best
 
 
+@inline_kernel
+def suit_to_follow(L, p, ts, base, ntr):
+    """The suit seat ``p`` must play in the trick started at ``base`` with
+    ``ntr`` cards down: the suit led if it holds one, else -1 (any card)."""
+    if ntr > 0 and L[p, ts[base]] != 0:
+        return ts[base]
+    return -1
+
+
 @kernel
 def legal_lanes(L, p, ts, base, ntr, out):
     """Legal cards of seat ``p`` per suit into ``out[suit]``: follow the
     suit led if you can, else anything. (Bridge's four suits only: lanes 4
     and 5 are empty.)"""
+    must = suit_to_follow(L, p, ts, base, ntr)
     for s in range(SUITS):
-        out[s] = L[p, s]
-    if ntr == 0:
-        return
-    led = ts[base]
-    if L[p, led] != 0:
-        for s in range(SUITS):
-            if s != led:
-                out[s] = 0
+        out[s] = L[p, s] if must < 0 or s == must else 0
 
 
 @kernel
@@ -660,7 +663,7 @@ def _gen_keys(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, best, killer):
     their scores, and the legal cards worked out here."""
     base = depth - ntr
     trump = rules[R_TRUMP]
-    follow = ntr > 0 and L[p, ts[base]] != 0     # must follow the suit led
+    must = suit_to_follow(L, p, ts, base, ntr)
     # the trick so far: who is winning with what
     wi = -1
     ws = -1
@@ -690,7 +693,7 @@ def _gen_keys(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, best, killer):
     nm = 0
     for s in range(SUITS):
         m = L[p, s]
-        if m == 0 or (follow and s != ts[base]):
+        if m == 0 or (must >= 0 and s != must):
             continue
         rem = 0
         for q in range(SEATS):
@@ -1723,11 +1726,9 @@ def _widen_blocks(L, ts, tr, base, ntr, p, rt):
     only while no card ranks between them, so a block that reaches the
     lowest relevant rank of its suit is relevant down to its last card.
     (``p``: the seat to play, whose legal cards they were.)"""
-    follow = ntr > 0 and L[p, ts[base]] != 0
+    must = suit_to_follow(L, p, ts, base, ntr)
     for s in range(4):
-        m = L[p, s]
-        if follow and s != ts[base]:
-            m = 0
+        m = L[p, s] if must < 0 or s == must else 0
         if m & (m - 1) == 0 or rt[s] >= NOREL:
             continue        # no card, or a single card: a block of its own
         rem = 0
