@@ -1,7 +1,7 @@
 """Before the test workers start (``pytest -n N``): the searches compiled
 once, in N processes at a time, instead of by every worker for itself (on a
 fresh install each worker spent some 9 minutes of processor time compiling
-the same six searches). With the compiled code on disk already this takes a
+the same seven searches). With the compiled code on disk already this takes a
 few seconds. ``ATOUT_PRECOMPILE=0`` turns it off."""
 
 import os

@@ -43,16 +43,13 @@ def missing(what: str):
 
 
 def compile_the_searches_first() -> None:
-    """Solve a Belote and a Smear ending here, so that their searches are
-    compiled and on disk before the server starts: a first compile takes a
+    """Compile Belote's and Smear's searches here (or load them), so that
+    they are on disk before the server starts: a first compile takes a
     minute or more on a busy machine, and the waits for the bots below must
     not depend on whether an earlier test compiled them."""
-    from atout.engine import get_game
-    from atout.solver import Solver
-    from atout.solver.testing import random_ending
+    from atout.solver.precompile import compile_search
     for name in ("belote", "smear"):
-        state = random_ending(get_game(name), 7000, 99, None, mid_trick=None)
-        Solver().solve(state, all_cards=True, line=True)
+        compile_search(name)
 
 
 @pytest.fixture(scope="module")
