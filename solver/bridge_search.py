@@ -31,6 +31,7 @@ from llvmlite import ir
 from numba import types
 from numba.core import cgutils
 from numba.core.extending import intrinsic
+from numba.np.arrayobj import populate_array
 
 from ._jit import allocating_kernel, inline_kernel, kernel
 
@@ -120,6 +121,41 @@ def _prefetch_row(typingctx, arr, row):
     return types.none(arr, row), codegen
 
 
+@intrinsic
+def _at(typingctx, arr, offset):
+    """A typed pointer to element ``offset`` of a C-contiguous array (counted
+    flat): one word to pass to a kernel that is not inlined, where the array
+    itself passes its whole 7-9 word descriptor on the stack; the callee
+    views it again with ``_view`` (whose constant shape folds the strides)."""
+    def codegen(context, builder, signature, args):
+        ary = context.make_array(signature.args[0])(context, builder, args[0])
+        return builder.gep(ary.data, [args[1]])
+    return types.CPointer(arr.dtype)(arr, offset), codegen
+
+
+@intrinsic
+def _view(typingctx, ptr, shape):
+    """The C-contiguous array of ``shape`` (a tuple of constants) at
+    ``ptr`` (``_at``'s): numba's ``carray`` without its reference count
+    (which a kernel compiled without one cannot make)."""
+    arrty = types.Array(ptr.dtype, len(shape), "C")
+
+    def codegen(context, builder, signature, args):
+        dims = cgutils.unpack_tuple(builder, args[1])
+        itemsize = context.get_constant(types.intp, context.get_abi_sizeof(
+            context.get_data_type(arrty.dtype)))
+        strides = []
+        step = itemsize
+        for dim in reversed(dims):
+            strides.insert(0, step)
+            step = builder.mul(step, dim)
+        ary = context.make_array(arrty)(context, builder)
+        populate_array(ary, data=args[0], shape=dims, strides=strides, itemsize=itemsize,
+                       meminfo=None)
+        return ary._getvalue()
+    return arrty(ptr, shape), codegen
+
+
 if numba.config.DISABLE_JIT:
     # the kernels as plain Python (NUMBA_DISABLE_JIT=1): the same answers
     def _ctpop(x):  # noqa: F811
@@ -134,6 +170,13 @@ if numba.config.DISABLE_JIT:
 
     def _prefetch_row(arr, row):  # noqa: F811
         return None
+
+    def _at(arr, offset):  # noqa: F811
+        return arr.reshape(-1)[offset:]
+
+    def _view(ptr, shape):  # noqa: F811
+        v = ptr[:int(np.prod(shape))]
+        return v.reshape(shape) if len(shape) > 1 else v
 
 
 # The bit helpers are the processor's instructions (LLVM intrinsics, on any
@@ -651,112 +694,214 @@ def _lead_bonus(is_killer, is_tt, win, trumps):
     return 0
 
 
-@inline_kernel
+@kernel
 def _gen_keys(L, ts, tr, ntr, depth, leader, p, rules, sides, mv, best, killer):
     """Moves of seat ``p`` into ``mv[depth]`` as sort keys (``_move_key``),
     one per block of equivalent cards, best first; returns their number.
     ``best`` is the table's best lead (suit * 32 + rank among the remaining
     cards from the top) or -1; ``killer`` the card that last cut at this ply
-    (or -1). Inlined into the search, with its scoring helpers: as a call
-    it pushed 72 words (each array passes its 7-9 word descriptor), a fifth
-    of the search loop's samples; hence also one array for the moves and
-    their scores, and the legal cards worked out here."""
-    base = depth - ntr
-    trump = rules[R_TRUMP]
-    must = suit_to_follow(L, p, ts, base, ntr)
-    # the trick so far: who is winning with what
-    wi = -1
-    ws = -1
-    wr = -1
-    if ntr > 0:
-        wi = trick_winner(ts, tr, base, ntr, trump)
-        ws = ts[base + wi]
-        wr = tr[base + wi]
-    partner_wins = ntr > 0 and sides[(leader + wi) & 3] == sides[p]
+    (or -1)."""
+    return _gen_keys_into(L, ts, tr, depth - ntr, ntr, mv, depth, leader, p, rules[R_TRUMP],
+                          sides, best, killer)
+
+
+@inline_kernel
+def _gen_keys_into(L, ts, tr, base, ntr, mv, depth, leader, p, trump, sides, best, killer):
+    """``_gen_keys`` by the hand's place in the trick: a lead, a card of the
+    suit led, or a hand that cannot follow, each a kernel of its own (not
+    inlined) given pointers (``_at``). Inlined into the search, the one
+    generation for all three shared the registers with the search's own
+    live values and reloaded eight spilled values a suit; apart, each path
+    keeps only what it needs live, and a call of pointers and integers
+    pushes a few words where an array pushes its 7-9 word descriptor."""
+    if ntr == 0:
+        return _gen_lead(_at(L, 0), _at(mv, depth * MAXMOVES), p, trump, best, killer)
+    if L[p, ts[base]] != 0:
+        return _gen_follow(_at(L, 0), _at(ts, base), _at(tr, base), _at(mv, depth * MAXMOVES),
+                           _at(sides, 0), ntr, leader, p, trump, best)
+    return _gen_void(_at(L, 0), _at(ts, base), _at(tr, base), _at(mv, depth * MAXMOVES),
+                     _at(sides, 0), ntr, leader, p, trump, best)
+
+
+@inline_kernel
+def _add_key(mv, nm, score, move):
+    """Insert the ``nm``-th move generated, with its score, into the keys
+    ``mv[:nm]`` sorted best first (an insertion sort); returns nm + 1."""
+    key = _move_key(score, nm, move)
+    j = nm
+    while j > 0 and mv[j - 1] < key:
+        mv[j] = mv[j - 1]
+        j -= 1
+    mv[j] = key
+    return nm + 1
+
+
+@inline_kernel
+def _block_top(m, rem, r):
+    """Is our card ``r`` (of our cards ``m``, the suit's remaining cards
+    ``rem``) the top of its block: the next stronger remaining card is not
+    ours?"""
+    above = rem & ~((2 << r) - 1)
+    return above == 0 or (m & above & -above) == 0
+
+
+@inline_kernel
+def _table_rank(rem, s, best):
+    """The rank of the table's best move ``best`` (its rank counted from the
+    top) when it is of suit ``s``, else -1."""
+    if best >= 0 and (best >> 5) == s:
+        return kth_rank(rem, (best & 31) + 1)
+    return -1
+
+
+@kernel
+def _gen_lead(Lp, mvp, p, trump, best, killer):
+    """The leads of seat ``p`` (``_gen_keys`` at a trick start), scored by
+    ``_lead_suit`` once a suit and ``_lead_score`` a card."""
+    L = _view(Lp, (SEATS, NSUITS))
+    mv = _view(mvp, (MAXMOVES,))
+    tleft = 0
+    for s in range(4):
+        tleft += popcount(L[p, s])
+    nm = 0
+    for s in range(SUITS):
+        m = L[p, s]
+        if m == 0:
+            continue
+        rem = L[0, s] | L[1, s] | L[2, s] | L[3, s]
+        top = hibit(rem)
+        br = _table_rank(rem, s, best)
+        (base_sc, o1, o2, o3, r2, cl, cr, cp, opp_ruff, pa_ruff,
+         pa_wins) = _lead_suit(L, p, s, rem, top, trump, tleft)
+        x = m
+        while x:
+            r = hibit(x)
+            x ^= 1 << r
+            if not _block_top(m, rem, r):
+                continue
+            score = _lead_score(L, p, s, r, rem, top, trump, base_sc, o1, o2, o3, r2,
+                                cl, cr, cp, opp_ruff, pa_ruff, pa_wins)
+            score += _lead_bonus(s * 32 + r == killer, br == r,
+                                 pa_wins or (r == top and not opp_ruff), trump >= 0)
+            nm = _add_key(mv, nm, score, s * 32 + r)
+    return nm
+
+
+@inline_kernel
+def _trick_so_far(ts, tr, ntr, leader, p, trump, sides):
+    """The card winning the trick so far (its suit and rank), and whether
+    it is partner's (``ts``/``tr`` from the lead, ``ntr`` cards down)."""
+    wi = trick_winner(ts, tr, 0, ntr, trump)
+    return ts[wi], tr[wi], sides[(leader + wi) & 3] == sides[p]
+
+
+@inline_kernel
+def _suit_left(L, ts, tr, ntr, s):
+    """The cards of suit ``s`` not yet played before this trick: the
+    hands' and the trick's."""
+    rem = L[0, s] | L[1, s] | L[2, s] | L[3, s]
+    for i in range(ntr):
+        if ts[i] == s:
+            rem |= 1 << tr[i]
+    return rem
+
+
+@kernel
+def _gen_follow(Lp, tsp, trp, mvp, sp, ntr, leader, p, trump, best):
+    """The cards of the suit led that seat ``p`` (the second, third or
+    fourth hand) plays (``_gen_keys`` when it can follow): one suit, no
+    loop over the suits."""
+    L = _view(Lp, (SEATS, NSUITS))
+    ts = _view(tsp, (SEATS,))
+    tr = _view(trp, (SEATS,))
+    mv = _view(mvp, (MAXMOVES,))
+    sides = _view(sp, (SEATS,))
+    s = ts[0]
+    ws, wr, partner_wins = _trick_so_far(ts, tr, ntr, leader, p, trump, sides)
+    trump_live = trump >= 0 and (L[0, trump] | L[1, trump] | L[2, trump] | L[3, trump]) != 0
+    m = L[p, s]
+    rem = _suit_left(L, ts, tr, ntr, s)
+    br = _table_rank(rem, s, best)
+    nm = 0
+    x = m
+    while x:
+        r = hibit(x)
+        x ^= 1 << r
+        if not _block_top(m, rem, r):
+            continue
+        if br == r:
+            score = 10000
+        elif ntr == 1:
+            score = _second_follow_score(L, p, s, r, m, rem, tr[0], trump, trump_live, leader)
+        elif ntr == 2:
+            score = _third_score(L, p, s, r, m, rem, ws, wr, partner_wins, trump, tr[0])
+        elif partner_wins:
+            score = -r          # (no opponent left to play: partner's card wins)
+        elif (s == ws and r > wr) or (s == trump and ws != trump):
+            score = 200 - r
+        else:
+            score = -r
+        nm = _add_key(mv, nm, score, s * 32 + r)
+    return nm
+
+
+@kernel
+def _gen_void(Lp, tsp, trp, mvp, sp, ntr, leader, p, trump, best):
+    """The cards of seat ``p`` that cannot follow the suit led (``_gen_keys``
+    for a ruff or a discard): the third hand by DDS's weights
+    (``_third_void_score``), the second and fourth hands' discards by
+    ``_discard_score``, their ruffs by whether they win the trick."""
+    L = _view(Lp, (SEATS, NSUITS))
+    ts = _view(tsp, (SEATS,))
+    tr = _view(trp, (SEATS,))
+    mv = _view(mvp, (MAXMOVES,))
+    sides = _view(sp, (SEATS,))
+    led = ts[0]
+    ws, wr, partner_wins = _trick_so_far(ts, tr, ntr, leader, p, trump, sides)
     second_low = False
     if ntr == 1:
         # second hand: low when partner (fourth) beats the lead and all
         # of the third hand's cards
-        led = ts[base]
         pa = (p + 2) & 3
         third = (p + 1) & 3
         beat = max(wr, hibit(L[third, led]) if L[third, led] else -1)
         if (L[pa, led] >> (beat + 1)) != 0 and (
                 led == trump or trump < 0 or L[third, led] != 0 or L[third, trump] == 0):
             second_low = True
-    last = ntr == SEATS - 1
-    trump_live = trump >= 0 and (L[0, trump] | L[1, trump] | L[2, trump] | L[3, trump]) != 0
-    tleft = 0
-    if ntr == 0:
-        for s in range(4):
-            tleft += popcount(L[p, s])
+    rem_led = _suit_left(L, ts, tr, ntr, led) if ntr == 2 else 0
     nm = 0
     for s in range(SUITS):
         m = L[p, s]
-        if m == 0 or (must >= 0 and s != must):
+        if m == 0:
             continue
-        rem = 0
-        for q in range(SEATS):
-            rem |= L[q, s]
-        for i in range(ntr):
-            if ts[base + i] == s:
-                rem |= 1 << tr[base + i]
+        rem = _suit_left(L, ts, tr, ntr, s)
         top = hibit(rem)
-        br = -1
-        if best >= 0 and (best >> 5) == s:
-            br = kth_rank(rem, (best & 31) + 1)
-        if ntr == 0:
-            (base_sc, o1, o2, o3, r2, cl, cr, cp, opp_ruff, pa_ruff,
-             pa_wins) = _lead_suit(L, p, s, rem, top, trump, tleft)
+        br = _table_rank(rem, s, best)
         x = m
         while x:
             r = hibit(x)
             x ^= 1 << r
-            # top of a block: the next stronger remaining card is not ours
-            above = rem & ~((2 << r) - 1)
-            if above != 0 and (m & above & -above) != 0:
+            if not _block_top(m, rem, r):
                 continue
-            # score for ordering
-            if ntr == 0:
-                score = _lead_score(L, p, s, r, rem, top, trump, base_sc, o1, o2, o3, r2,
-                                    cl, cr, cp, opp_ruff, pa_ruff, pa_wins)
-                score += _lead_bonus(s * 32 + r == killer, br == r,
-                                     pa_wins or (r == top and not opp_ruff), trump >= 0)
-            elif br == r:
+            if br == r:
                 score = 10000
-            elif ntr == 2 and s != ts[base]:
-                remled = L[0, ts[base]] | L[1, ts[base]] | L[2, ts[base]] | L[3, ts[base]]
-                for i in range(ntr):
-                    if ts[base + i] == ts[base]:
-                        remled |= 1 << tr[base + i]
-                score = _third_void_score(L, p, s, r, rem, top, ts[base], tr[base], remled, ws, wr,
+            elif ntr == 2:
+                score = _third_void_score(L, p, s, r, rem, top, led, tr[0], rem_led, ws, wr,
                                           partner_wins, trump)
-            elif s != ts[base] and s != trump:
+            elif s != trump:
                 score = _discard_score(L, p, s, r, rem, top)
-            elif ntr == 1 and s == ts[base]:
-                score = _second_follow_score(L, p, s, r, m, rem, tr[base], trump, trump_live,
-                                             leader)
             elif second_low:
                 score = -r
-            elif ntr == 2 and s == ts[base]:
-                score = _third_score(L, p, s, r, m, rem, ws, wr, partner_wins, trump, tr[base])
-            elif partner_wins and not _threatened(L, p, ws, wr, ts[base], trump, ntr + 1, sides):
+            elif partner_wins and not _threatened(L, p, ws, wr, led, trump, ntr + 1, sides):
                 score = -r
             elif (s == ws and r > wr) or (s == trump and ws != trump):
-                if last or not _threatened(L, p, s, r, ts[base], trump, ntr + 1, sides):
+                if ntr == SEATS - 1 or not _threatened(L, p, s, r, led, trump, ntr + 1, sides):
                     score = 200 - r
                 else:
                     score = 60 - r
             else:
                 score = -r
-            # insertion sort, best first
-            key = _move_key(score, nm, s * 32 + r)
-            j = nm
-            while j > 0 and mv[depth, j - 1] < key:
-                mv[depth, j] = mv[depth, j - 1]
-                j -= 1
-            mv[depth, j] = key
-            nm += 1
+            nm = _add_key(mv, nm, score, s * 32 + r)
     return nm
 
 
@@ -1920,8 +2065,8 @@ def _search(L, ts, tr, ntr0, d0, leader0, need0, rules, sides, tt_keys, tt_vals,
                 for s in range(4):
                     fr[d, F_REL + s] = NOREL
                     fr[d, F_SKIP + s] = -1
-                nm = _gen_keys(L, ts, tr, ntr, d, leader, p, rules, sides, mv, best,
-                               fr[d, F_KILL] if fr[d, F_KGEN] == gen else -1)
+                nm = _gen_keys_into(L, ts, tr, d - ntr, ntr, mv, d, leader, p, trump, sides,
+                                    best, fr[d, F_KILL] if fr[d, F_KGEN] == gen else -1)
                 for i in range(nm):
                     mv[d, i] &= KEY_MOVE
                 fr[d, F_NM] = nm
