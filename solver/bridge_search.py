@@ -1995,6 +1995,12 @@ def _search(L, ts, tr, ntr0, d0, leader0, need0, rules, sides, tt_keys, tt_vals,
     helper, 8% of a node's time (perf). ``scratch``: four rows of 4 (the
     relevant ranks answered by the last frame, the suit codes and counts,
     the top cards a bound used)."""
+    # the lanes, the moves and the frames seen again with their row length
+    # a constant: their 2-D indexing then multiplies by a constant, not by a
+    # stride kept on the stack
+    L = _view(_at(L, 0), (L.shape[0], NSUITS))
+    mv = _view(_at(mv, 0), (mv.shape[0], MAXMOVES))
+    fr = _view(_at(fr, 0), (fr.shape[0], N_FRAME))
     maxside = rules[R_MAXSIDE]
     trump = rules[R_TRUMP]
     gen = rules[R_GEN]
