@@ -9,6 +9,7 @@ import subprocess
 import sys
 import zlib
 
+import numba
 import numpy as np
 import pytest
 
@@ -240,6 +241,54 @@ def test_generated_moves_are_legal_block_tops_best_first():
         assert all((legal[m >> 5] >> (m & 31)) & 1 for m in mv[d, :n])
         checked += 1
     assert checked > 100
+
+
+def test_generation_reads_the_trick_and_writes_the_row_it_is_given():
+    """The generation's kernels take pointers (``K._at``) to the trick's
+    first card and to the row of moves: the same trick at other depths
+    gives the same moves and scores, in that row only."""
+    checked = 0
+    for state in random_positions("bridge", 120):
+        if state.is_over():
+            continue
+        pos = codec_for(state).encode(state)
+        p = (pos.leader + pos.ntr) % 4
+        rows = []
+        for shift in (0, 7, 30):
+            d = pos.ntr + shift
+            ts = np.full(60, -1, dtype=np.int64)
+            tr = np.full(60, -1, dtype=np.int64)
+            ts[shift:d] = pos.ts[:pos.ntr]
+            tr[shift:d] = pos.tr[:pos.ntr]
+            mv = np.full((60, K.MAXMOVES), -7, dtype=np.int64)
+            sc = np.zeros((60, K.MAXMOVES), dtype=np.int64)
+            lg = np.zeros((60, K.NSUITS), dtype=np.int64)
+            n = K._gen_moves(pos.lanes, ts, tr, pos.ntr, d, pos.leader, p, pos.rules, pos.sides,
+                             mv, sc, lg, -1, -1)
+            assert (np.delete(mv, d, axis=0) == -7).all() and (mv[d, n:] == -7).all()
+            rows.append((list(mv[d, :n]), list(sc[d, :n])))
+        assert rows[0] == rows[1] == rows[2]
+        checked += 1
+    assert checked > 80
+
+
+def test_a_view_of_a_pointer_is_the_array_itself():
+    """``K._view(K._at(a, k), shape)``: the array of ``shape`` from element
+    ``k`` of ``a`` (flat), reading and writing ``a``'s memory."""
+    @numba.njit
+    def add_rows(a, k):
+        v = K._view(K._at(a, k), (2, 3))
+        total = 0
+        for i in range(2):
+            for j in range(3):
+                total += v[i, j]
+                v[i, j] = -v[i, j]
+        return total
+
+    a = np.arange(24, dtype=np.int64).reshape(4, 6)
+    assert add_rows(a, 7) == sum(range(7, 13))
+    assert list(a.reshape(-1)[7:13]) == [-x for x in range(7, 13)]
+    assert (a.reshape(-1)[:7] == np.arange(7)).all() and (a.reshape(-1)[13:] == np.arange(13, 24)).all()
 
 
 def test_quick_tricks_are_a_lower_bound():
