@@ -2210,9 +2210,21 @@ def _last_trick(L, leader, rules, sides, rt):
 
 @inline_kernel
 def _trick_bounds(L, leader, need, tl, rules, sides, used, rt):
+    """``_trick_bounds_at`` given arrays (passed as pointers, ``_at``)."""
+    return _trick_bounds_at(_at(L, 0), leader, need, tl, _at(rules, 0), _at(sides, 0),
+                            _at(used, 0), _at(rt, 0))
+
+
+@kernel
+def _trick_bounds_at(Lp, leader, need, tl, rp, sp, up, rtp):
     """Answer a trick start from the cheap bounds when they settle it:
     (settled, the bound). Quick tricks of the leader's side, then trumps
     above all the other side's; ``rt`` gets the top cards they rely on."""
+    L = _view(Lp, (SEATS, NSUITS))
+    rules = _view(rp, (N_RULES,))
+    sides = _view(sp, (SEATS,))
+    used = _view(up, (SUITS,))
+    rt = _view(rtp, (SUITS,))
     maxside = rules[R_MAXSIDE]
     # the leader's side needs ``need`` tricks to answer yes, the other side
     # tl - need + 1 to answer no
