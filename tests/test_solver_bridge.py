@@ -202,9 +202,10 @@ def test_the_tables_first_guess_is_a_trick_count_that_follows_the_cards():
     assert _tricks_estimate(BRIDGE.new_state(deal, declarer="E", strain="S")) >= 10
 
 
-def _move_order(state):
-    """The search's order of the moves of the seat to play (no table move,
-    no killer), as card tokens."""
+def _move_order(state, best=-1, scores=False):
+    """The search's order of the moves of the seat to play (no killer; the
+    table's lead ``best``, none by default), as card tokens (with their
+    scores if ``scores``)."""
     pos = codec_for(state).encode(state)
     mv = np.zeros((60, bridge_search.MAXMOVES), dtype=np.int64)
     sc = np.zeros((60, bridge_search.MAXMOVES), dtype=np.int64)
@@ -212,8 +213,31 @@ def _move_order(state):
     d = pos.ntr
     n = bridge_search._gen_moves(pos.lanes, pos.ts, pos.tr, pos.ntr, d, pos.leader,
                                  (pos.leader + pos.ntr) % 4, pos.rules, pos.sides,
-                                 mv, sc, lg, -1, -1)
-    return [BRIDGE.deck.token(int((m >> 5) * 16 + (m & 31))) for m in mv[d, :n]]
+                                 mv, sc, lg, best, -1)
+    order = [BRIDGE.deck.token(int((m >> 5) * 16 + (m & 31))) for m in mv[d, :n]]
+    return list(zip(order, (int(x) for x in sc[d, :n]))) if scores else order
+
+
+def test_the_tables_hint_lead_comes_first():
+    """A lead the table gives as a hint (the best lead of another entry of
+    the same lengths and top-card owners, flagged ``HINT_FLAG``) is tried
+    first; the position's own entry's lead gets DDS's bonus only."""
+    for seed in range(20):
+        state = BRIDGE.new_state(BRIDGE.random_deal(seed), declarer="S",
+                                 strain="NT" if seed % 2 else "H")
+        plain = dict(_move_order(state, scores=True))
+        last = list(plain)[-1]
+        suit = "SHDC".index(last[0])
+        ranks = "AKQJT98765432"
+        # the lead as the table keeps it: suit * 32 + its rank among the
+        # suit's remaining cards from the top (a full deal: all 13 remain)
+        rel = suit * 32 + ranks.index(last[1])
+        assert _move_order(state, best=rel | bridge_search.HINT_FLAG)[0] == last
+        own = dict(_move_order(state, best=rel, scores=True))
+        bonus = own[last] - plain[last]
+        assert bonus in ((bridge_search.TT_WIN_NT, bridge_search.TT_NT) if seed % 2 else
+                         (bridge_search.TT_WIN_TRUMPS, bridge_search.TT_TRUMPS))
+        assert all(own[c] == plain[c] for c in plain if c != last)
 
 
 def test_the_third_hand_forces_the_top_out_only_as_dds_does():
