@@ -266,3 +266,31 @@ def test_tarot_cheapest_cards_points_count_the_encoders_points():
             for k in range(len(hand) + 1):
                 assert R.cheapest_cards_points(lanes, 0, k, excuse_value) == sum(points[:k]), \
                     (hand, k, excuse_value)
+
+
+@pytest.mark.parametrize("tricks, seeds", [(2, 600), (3, 80)])
+def test_tarot_master_tricks_count_the_cheapest_cards(tricks, seeds):
+    """The tricks a side's master trumps win hold one card of each seat of
+    the other side (``master_tricks_cards``): at least its cheapest cards,
+    not a half point each. The bounds hold the naive search's value, and
+    the rule counts more than a half point a card for each side's masters
+    (the taker's, raising the lower bound; the defence's, lowering the
+    upper) on endings where honours stay in the hands."""
+    raised = lowered = 0
+    for seed in range(seeds):
+        state = random_ending(get_game("tarot"), 110_000 + seed, tricks, TAROT_CONTRACTS,
+                              mid_trick=None,
+                              prefer=strongest_to_the_leader_side if seed % 2 else None)
+        if state.is_over():
+            continue
+        pos, lo, hi = root_bounds(state)
+        value = minimax(state)
+        assert lo <= value <= hi, (seed, state, lo, value, hi)
+        n = state.n
+        tw_max, tw_min, seats_max, seats_min = R.tarot_master_tricks(pos.kl, n, pos.sides, 0)
+        on_max, on_min = R.excuse_spares_masters(pos.kl, n, pos.fl0, pos.sides, 0)
+        cards_max = R.master_tricks_cards(pos.kl, n, pos.sides, 0, tw_max, True)
+        cards_min = R.master_tricks_cards(pos.kl, n, pos.sides, 0, tw_min, False)
+        raised += on_max and cards_max > tw_max * seats_min
+        lowered += on_min and cards_min > tw_min * seats_max
+    assert raised >= seeds // 40 and lowered >= seeds // 40, (raised, lowered)
