@@ -820,16 +820,21 @@ def _suit_left(L, ts, tr, ntr, s):
     return rem
 
 
+@inline_kernel
+def _trick_views(Lp, tsp, trp, mvp, sp):
+    """The arrays a follower's generation is given as pointers (``_at``):
+    the lanes, the trick's suits and ranks from its lead, the row of moves
+    and the sides."""
+    return (_view(Lp, (SEATS, NSUITS)), _view(tsp, (SEATS,)), _view(trp, (SEATS,)),
+            _view(mvp, (MAXMOVES,)), _view(sp, (SEATS,)))
+
+
 @kernel
 def _gen_follow(Lp, tsp, trp, mvp, sp, ntr, leader, p, trump, best):
     """The cards of the suit led that seat ``p`` (the second, third or
     fourth hand) plays (``_gen_keys`` when it can follow): one suit, no
     loop over the suits."""
-    L = _view(Lp, (SEATS, NSUITS))
-    ts = _view(tsp, (SEATS,))
-    tr = _view(trp, (SEATS,))
-    mv = _view(mvp, (MAXMOVES,))
-    sides = _view(sp, (SEATS,))
+    L, ts, tr, mv, sides = _trick_views(Lp, tsp, trp, mvp, sp)
     s = ts[0]
     ws, wr, partner_wins = _trick_so_far(ts, tr, ntr, leader, p, trump, sides)
     trump_live = trump >= 0 and (L[0, trump] | L[1, trump] | L[2, trump] | L[3, trump]) != 0
@@ -865,11 +870,7 @@ def _gen_void(Lp, tsp, trp, mvp, sp, ntr, leader, p, trump, best):
     for a ruff or a discard): the third hand by DDS's weights
     (``_third_void_score``), the second and fourth hands' discards by
     ``_discard_score``, their ruffs by whether they win the trick."""
-    L = _view(Lp, (SEATS, NSUITS))
-    ts = _view(tsp, (SEATS,))
-    tr = _view(trp, (SEATS,))
-    mv = _view(mvp, (MAXMOVES,))
-    sides = _view(sp, (SEATS,))
+    L, ts, tr, mv, sides = _trick_views(Lp, tsp, trp, mvp, sp)
     led = ts[0]
     ws, wr, partner_wins = _trick_so_far(ts, tr, ntr, leader, p, trump, sides)
     second_low = False
