@@ -1039,6 +1039,7 @@ def _quick_tricks_count(L, leader, rules, sides, used, cutoff, exact):
         k = top_run(mine, rem)
         if k == 0:
             continue
+        drawing = -1
         if s == trump or not opp_trumps:
             if s == trump or trump < 0:
                 # the others hold at most k cards: every card of the suit wins
@@ -1047,7 +1048,7 @@ def _quick_tricks_count(L, leader, rules, sides, used, cutoff, exact):
                     if q != leader and popcount(L[q, s]) > longest:
                         longest = popcount(L[q, s])
                 if longest <= k:
-                    used[s] = k
+                    drawing = longest
                     k = popcount(mine)
         else:
             # an opponent left with trumps follows while it holds the suit
@@ -1058,7 +1059,11 @@ def _quick_tricks_count(L, leader, rules, sides, used, cutoff, exact):
                     if c < k:
                         k = c
         if k > 0:
-            if used[s] == 0:
+            if drawing >= 0:
+                # only the top cards that draw the others' cards need be
+                # ours: the rest win by length (none when no other holds one)
+                used[s] = drawing
+            elif used[s] == 0:
                 used[s] = k
             total += k
             if total >= cutoff:

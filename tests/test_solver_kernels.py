@@ -531,6 +531,51 @@ def test_quick_tricks_say_which_top_cards_they_use():
                        == side for r in top), (state, s)
 
 
+def test_a_run_that_draws_the_others_cards_relies_on_those_top_cards_only():
+    """The leader's run of a suit (no trump, or the trumps) where no other
+    hand holds more cards than the run: the count relies only on the top
+    cards that draw the others' (as many as the longest other hand holds;
+    none when only the leader holds the suit), the rest winning by length.
+    The count stays a lower bound (the exact value), also with the cards
+    below those dealt again."""
+    from atout.engine.cards import plain_card
+    rng = random.Random(13)
+    checked = 0
+    for state, pos in bridge_endings(53000, 1500, rng, ["NT", "S", "H"]):
+        L = pos.lanes
+        t = int(pos.rules[K.R_TRUMP])
+        draws = []
+        for s in range(4):
+            if not int(L[state.leader, s]) or (t >= 0 and s != t):
+                continue
+            rem = int(L[0, s] | L[1, s] | L[2, s] | L[3, s])
+            longest = max(bin(int(L[q, s])).count("1") for q in range(4) if q != state.leader)
+            if longest <= K.top_run(int(L[state.leader, s]), rem):
+                draws.append((s, longest))
+        if not draws:
+            continue
+        used = np.zeros(4, dtype=np.int64)
+        q = K.quick_tricks_used(L, state.leader, pos.rules, pos.sides, used, 99)
+        if q == 0 or any(int(used[s]) > longest for s, longest in draws):
+            continue        # another count won and set the relevance
+        checked += 1
+        assert_quick_tricks_below_the_exact(state, pos, rng)
+    assert checked > 40, checked
+    # no trump: North holds the only diamonds left, 3 of them: three tricks,
+    # and no diamond's rank matters
+    game = get_game("bridge")
+    north = {plain_card(2, 0), plain_card(2, 1), plain_card(2, 5)}
+    east = {plain_card(1, 12), plain_card(1, 11), plain_card(1, 10)}
+    south = {plain_card(0, 0), plain_card(0, 1), plain_card(0, 2)}
+    west = {plain_card(3, 12), plain_card(3, 11), plain_card(3, 10)}
+    deal = game.random_deal(0).with_hands([north, east, south, west])
+    state = game.new_state(deal, declarer="W", strain="NT")
+    pos = codec_for(state).encode(state)
+    used = np.zeros(4, dtype=np.int64)
+    assert K.quick_tricks_used(pos.lanes, 0, pos.rules, pos.sides, used, 99) == 3
+    assert list(used) == [0, 0, 0, 0]
+
+
 def test_partners_finesse_counts_two_tricks_and_stays_a_lower_bound():
     """No trump: partner holds the top and third best cards of a suit the
     leader can lead, LHO the second (``_finesse_tricks``): two tricks for
