@@ -1096,8 +1096,9 @@ def _quick_tricks_count(L, leader, rules, sides, used, cutoff, exact):
                 rem |= L[q, s]
             kl = top_run(L[leader, s], rem)
             kp = top_run(L[pa, s], rem)
-            lruns |= kl << (4 * s)
-            pruns |= kp << (4 * s)
+            # (the runs' relevant top cards: ``_run_relevance``)
+            lruns |= _run_relevance(L, leader, s, kl) << (4 * s)
+            pruns |= _run_relevance(L, pa, s, kp) << (4 * s)
             ltake |= _run_tricks(L, leader, s, kl) << (4 * s)
             ptake |= _run_tricks(L, pa, s, kp) << (4 * s)
             tl += popcount(L[leader, s])
@@ -1430,6 +1431,19 @@ def _partner_ruffs(L, leader, trump):
         if (L[lho, s] != 0 or L[lho, trump] == 0) and (L[rho, s] != 0 or L[rho, trump] == 0):
             return True
     return False
+
+
+@kernel
+def _run_relevance(L, q, s, k):
+    """The top cards that seat ``q``'s run of ``k`` top cards of suit ``s``
+    relies on: the k cards, or when no other hand holds more than k cards
+    (the whole suit wins) only those that draw the others' cards, as many as
+    the longest other hand holds."""
+    longest = 0
+    for o in range(4):
+        if o != q and popcount(L[o, s]) > longest:
+            longest = popcount(L[o, s])
+    return longest if longest <= k else k
 
 
 @kernel
