@@ -1386,7 +1386,8 @@ def _reach_partner_trump(L, leader, trump, total, used):
     else:
         for t in range(4):
             if t != trump:
-                used[t] = top_run(L[pa, t], L[0, t] | L[1, t] | L[2, t] | L[3, t])
+                used[t] = _run_relevance(L, pa, t,
+                                         top_run(L[pa, t], L[0, t] | L[1, t] | L[2, t] | L[3, t]))
     return best
 
 

@@ -533,22 +533,27 @@ def test_quick_tricks_say_which_top_cards_they_use():
 
 def test_a_run_that_draws_the_others_cards_relies_on_those_top_cards_only():
     """A run of a suit (the leader's at no trump or in trumps, partner's at
-    no trump) where no other hand holds more cards than the run: the count
-    relies only on the top cards that draw the others' (as many as the
-    longest other hand holds; none when only that hand holds the suit), the
-    rest winning by length (``_run_relevance``). The count stays a lower
-    bound (the exact value), also with the cards below those dealt again."""
+    no trump, or in a side suit once the opponents hold no trump) where no
+    other hand holds more cards than the run: the count relies only on the
+    top cards that draw the others' (as many as the longest other hand
+    holds; none when only that hand holds the suit), the rest winning by
+    length (``_run_relevance``). The count stays a lower bound (the exact
+    value), also with the cards below those dealt again."""
     from atout.engine.cards import plain_card
     rng = random.Random(13)
     checked = 0
     for state, pos in bridge_endings(53000, 800, rng, ["NT", "NT", "S", "H"]):
         L = pos.lanes
         t = int(pos.rules[K.R_TRUMP])
-        seats = (state.leader,) if t >= 0 else (state.leader, (state.leader + 2) % 4)
+        pa = (state.leader + 2) % 4
+        opp_trumps = t >= 0 and any(int(L[(state.leader + o) % 4, t]) for o in (1, 3))
         draws = False
-        for q in seats:
+        for q in (state.leader, pa):
             for s in range(4):
-                if not int(L[q, s]) or (t >= 0 and s != t):
+                # the leader's trumps; partner's side suits once no
+                # opponent holds a trump (``_reach_partner_trump``)
+                if not int(L[q, s]) or (t >= 0 and (s != t if q == state.leader
+                                                     else s == t or opp_trumps)):
                     continue
                 rem = int(L[0, s] | L[1, s] | L[2, s] | L[3, s])
                 k = K.top_run(int(L[q, s]), rem)
