@@ -1729,26 +1729,21 @@ def _pt_candidates(vf, o, tag, sig):
 @inline_kernel
 def _pt_same_sig(vf, o, tag, esig):
     """The entries of the bucket of this solve and leader with the signature
-    ``esig``, as a bit mask (the only ones that can hold a given pattern)."""
+    ``esig``, as a bit mask (the only ones that can hold a given pattern),
+    and the entry a new pattern would replace: the first of another solve
+    (or empty), else the oldest of this one. One pass without branches: the
+    smallest of (age + 1, 0 for another solve's entry) * 64 + e is the
+    first of the least age (98.5% of the stores make a new entry; a loop
+    with a branch per entry took a third of the store's samples)."""
     mm = 0
+    least = np.int64(1) << 62
     for e in range(PT_WAYS):
-        ok = (vf[np.uint64(o + e)] == tag) & (vf[np.uint64(o + V_SIG + e)] == esig)
+        mine = vf[np.uint64(o + e)] == tag
+        ok = mine & (vf[np.uint64(o + V_SIG + e)] == esig)
         mm |= np.int64(ok) << e
-    return mm
-
-
-@inline_kernel
-def _pt_victim(vf, o, tag):
-    """The entry a new pattern replaces: the first of another solve (or
-    empty), else the oldest of this one."""
-    victim = -1
-    vage = 0
-    for e in range(PT_WAYS):
-        entry_age = np.int64(vf[np.uint64(o + V_AGE + e)]) if vf[np.uint64(o + e)] == tag else -1
-        if victim < 0 or entry_age < vage:
-            victim = e
-            vage = entry_age
-    return victim
+        age = (np.int64(vf[np.uint64(o + V_AGE + e)]) + 1) * np.int64(mine)
+        least = min(least, (age << 6) | e)
+    return mm, least & (PT_WAYS - 1)
 
 
 @inline_kernel
@@ -1838,7 +1833,7 @@ def _pt_store(L, tag, lk, base, value, is_lower, best, tt_keys, tt_vals, scratch
     esig = _pt_entry_sig(p01, p23)
     o = 3 * base
     victim = -1
-    cand = _pt_same_sig(tt_vals, o, tag, esig)
+    cand, oldest = _pt_same_sig(tt_vals, o, tag, esig)
     while cand != 0:
         e = lobit(cand)
         cand &= cand - 1
@@ -1848,7 +1843,7 @@ def _pt_store(L, tag, lk, base, value, is_lower, best, tt_keys, tt_vals, scratch
             break
     found = victim >= 0
     if not found:
-        victim = _pt_victim(tt_vals, o, tag)
+        victim = oldest
     a = base + 2 * victim
     if not found:
         tt_keys[a, 0] = lk
