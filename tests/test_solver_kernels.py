@@ -691,8 +691,9 @@ def test_the_searchs_quick_tricks_settle_as_the_full_count():
 
 def test_the_quick_tricks_never_exceed_their_cheap_ceiling():
     """``_quick_tricks_most`` (the search skips the count below it) is at
-    least the full count on every trick start, at no trump and (its
-    formula with one ruff more) in a trump contract."""
+    least the full count on every trick start, at no trump and in a trump
+    contract (an opponent with a trump, the side holding them all, none
+    left), and below the tricks left on some."""
     below = 0
     for state in random_positions("bridge", 1500):
         if state.trick or state.is_over():
