@@ -1189,7 +1189,7 @@ def _quick_tricks_most(L, leader, trump):
     if trump < 0:
         most = 0
         for s in range(4):
-            top = hibit(L[0, s] | L[1, s] | L[2, s] | L[3, s] | 1)
+            top = hibit(L[0, s] | L[1, s] | L[2, s] | L[3, s])     # 0 for no card
             side = ((L[leader, s] | L[pa, s]) >> top) & 1
             most += side * max(popcount(L[leader, s]), popcount(L[pa, s]))
         return most
@@ -1199,7 +1199,7 @@ def _quick_tricks_most(L, leader, trump):
     psum = 0        # partner's in the side suits it tops ...
     pmax = 0        # ... and the longest of them
     for s in range(4):
-        top = hibit(L[0, s] | L[1, s] | L[2, s] | L[3, s] | 1)
+        top = hibit(L[0, s] | L[1, s] | L[2, s] | L[3, s])     # 0 for no card
         lsum += ((L[leader, s] >> top) & 1) * popcount(L[leader, s])
         ps = ((L[pa, s] >> top) & 1) * popcount(L[pa, s]) * np.int64(s != trump)
         psum += ps
