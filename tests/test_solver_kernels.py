@@ -739,6 +739,46 @@ def test_the_searchs_quick_tricks_settle_as_the_full_count():
     assert skipped > 0
 
 
+def test_the_quick_tricks_never_exceed_their_cheap_ceiling():
+    """``_quick_tricks_most`` (the search skips the count below it) is at
+    least the full count on every trick start, at no trump and in a trump
+    contract (an opponent with a trump, the side holding them all, none
+    left), and below the tricks left on some."""
+    below = 0
+    for state in random_positions("bridge", 1500):
+        if state.trick or state.is_over():
+            continue
+        pos = codec_for(state).encode(state)
+        full = K.quick_tricks(pos.lanes, state.leader, pos.rules, pos.sides)
+        most = K._quick_tricks_most(pos.lanes, state.leader, int(pos.rules[K.R_TRUMP]))
+        assert most >= full, (state, most, full)
+        below += most < state.tricks_left
+    assert below > 0
+
+
+def test_the_store_replaces_the_first_foreign_entry_else_the_oldest():
+    """``_pt_same_sig``'s victim, found without branches, is the loop's: the
+    first entry of another solve (or empty), else the first of the least
+    age; and its mask holds the entries of this tag and signature."""
+    rng = random.Random(5)
+    vals = np.zeros(6 * K.PT_WAYS, dtype=np.int32)
+    for _ in range(3000):
+        foreign = rng.random() < 0.2
+        for e in range(K.PT_WAYS):
+            vals[e] = -9 if not foreign or rng.random() < 0.97 else rng.choice((0, -13))
+            vals[K.V_SIG + e] = rng.randrange(3)
+            vals[K.V_AGE + e] = rng.randrange(4) if rng.random() < 0.5 else rng.randrange(2**31)
+        mask, victim = K._pt_same_sig(vals, 0, -9, 1)
+        assert int(mask) % (1 << 64) == sum(1 << e for e in range(K.PT_WAYS)
+                           if vals[e] == -9 and vals[K.V_SIG + e] == 1)
+        ref = -1
+        for e in range(K.PT_WAYS):
+            age = int(vals[K.V_AGE + e]) if vals[e] == -9 else -1
+            if ref < 0 or age < best:
+                ref, best = e, age
+        assert victim == ref
+
+
 def test_kernels_run_as_plain_python():
     script = (
         "from atout.engine import get_game\n"
