@@ -1135,8 +1135,7 @@ def _quick_tricks_count(L, leader, rules, sides, used, cutoff, exact):
                 total = k
                 for t in range(4):
                     used[t] = 0
-                if k > min(popcount(L[leader, s]), popcount(L[pa, s])):
-                    used[s] = popcount(L[leader, s] | L[pa, s])
+                used[s] = _own_suit_relevance(L, leader, s, k)
         # a suit the side runs by crossing between its hands (the two top
         # cards split between them, or a suit only the side holds), after
         # the leader's cashing elsewhere (partner keeps its cards there and
@@ -1155,10 +1154,8 @@ def _quick_tricks_count(L, leader, rules, sides, used, cutoff, exact):
                 here = _own_suit_tricks(L, leader, s)
                 if here == 0:
                     continue
-                rel = 0
+                rel = _own_suit_relevance(L, leader, s, here)
                 at_pa = b > a and here == b
-                if here > min(a, b):
-                    rel = popcount(L[leader, s] | L[pa, s])
             cash, follow, disc, theirs = _cash_elsewhere(L, pa, s, ltake, ptake)
             if not at_pa:
                 theirs = 0
@@ -1311,6 +1308,21 @@ def _own_suit_tricks(L, leader, s):
     if a >= b:
         return a if hibit(mine) > lobit(part) else b
     return b if hibit(part) > lobit(mine) else a
+
+
+@inline_kernel
+def _own_suit_relevance(L, leader, s, k):
+    """The top cards ``_own_suit_tricks``'s count ``k`` relies on: none
+    for the shorter hand's count (or when only the leader holds the suit),
+    else the cards from the top down to the longer hand's best (the
+    shorter hand holds those above it and, by its length, a card below)."""
+    pa = (leader + 2) & 3
+    a = popcount(L[leader, s])
+    b = popcount(L[pa, s])
+    if b == 0 or k <= min(a, b):
+        return 0
+    longer = L[leader, s] if a > b else L[pa, s]
+    return popcount((L[leader, s] | L[pa, s]) >> hibit(longer))
 
 
 @inline_kernel

@@ -640,6 +640,40 @@ def test_a_suit_only_the_leaders_side_holds_stays_a_lower_bound():
     assert solve(state, line=False).value == 1       # East-West take the king of spades
 
 
+def test_a_suit_only_the_leaders_side_holds_relies_on_the_cards_down_to_the_longer_hands_best():
+    """No trump, a suit only the leader's side holds (``_own_suit_tricks``):
+    the shorter hand's count relies on the lengths only, as does a suit
+    only the leader holds; the longer hand's count on the cards from the
+    top down to the longer hand's best (``_own_suit_relevance``), not on
+    every card of the suit. The quick tricks stay a lower bound (the exact
+    value), also with the cards below the used ones dealt again."""
+    game = get_game("bridge")
+    rng = random.Random(15)
+    narrower = 0
+    for state, pos in bridge_endings(62000, 800, rng, ["NT"]):
+        L = pos.lanes
+        pa = (state.leader + 2) % 4
+        for s in range(4):
+            k = K._own_suit_tricks(L, state.leader, s)
+            a = bin(int(L[state.leader, s])).count("1")
+            b = bin(int(L[pa, s])).count("1")
+            if k > min(a, b) and K._own_suit_relevance(L, state.leader, s, k) < a + b:
+                break
+        else:
+            continue
+        narrower += 1
+        assert_quick_tricks_below_the_exact(state, pos, rng)
+    assert narrower >= 150, narrower
+    # North QJ8 and South A9 of hearts, the opponents none: three tricks,
+    # relying on the ace (South's) and the queen (North's) only
+    hands = [set(game.parse_cards(h)) for h in ("S3 HQ HJ H8", "S7 S5 DT C2", "S8 HA H9 D8",
+                                                 "SK SJ S4 S2")]
+    state = game.new_state(game.random_deal(0).with_hands(hands), declarer="W", strain="NT")
+    pos = codec_for(state).encode(state)
+    assert K._own_suit_relevance(pos.lanes, 0, 1, 3) == 2
+    assert K._own_suit_relevance(pos.lanes, 0, 1, 2) == 0
+
+
 def test_two_top_cards_split_between_the_hands_stay_a_lower_bound():
     """No trump, the two top cards of a suit one in each hand of the
     leader's side, each holding two or more (``_split_top_tricks``: two
