@@ -2362,8 +2362,9 @@ def _second_hand_tricks(L, s, r, p, trump, used):
     which cannot ruff). When it wins with a best card, the hand holding it
     keeps the lead and cashes on (DDS's quick tricks of the second hand):
     its run of top cards in the suit led, then in the other suits its top
-    runs (every card where nobody else holds the suit), only in suits no
-    opponent can ruff. ``used`` gets the lowest rank each count relies on
+    runs (every card where no other hand holds more than the run, relying
+    only on the top cards that draw theirs), only in suits no opponent can
+    ruff. ``used`` gets the lowest rank each count relies on
     (``NOREL``: none); the rest are lengths."""
     pa = (p + 2) & 3
     third = (p + 1) & 3
@@ -2396,6 +2397,14 @@ def _second_hand_tricks(L, s, r, p, trump, used):
         k = top_run(L[hh, t], rem)
         if t == s:
             k -= 1                           # this trick takes the first
+        elif k > 0:
+            # a run that draws the others' cards takes the whole suit, the
+            # rest winning by length (``_run_tricks``, ``_run_relevance``)
+            total += _run_tricks(L, hh, t, k)
+            rk = kth_rank(rem, _run_relevance(L, hh, t, k))
+            if rk < used[t]:
+                used[t] = rk
+            continue
         if k > 0:
             total += k
             rk = kth_rank(rem, k + 1 if t == s else k)

@@ -674,6 +674,74 @@ def test_a_suit_only_the_leaders_side_holds_relies_on_the_cards_down_to_the_long
     assert K._own_suit_relevance(pos.lanes, 0, 1, 2) == 0
 
 
+def test_the_second_hands_runs_that_draw_the_others_cards_win_by_length():
+    """One card into a trick, the second hand's side wins it with its best
+    card and the winner cashes on (``_second_hand_tricks``): in a suit
+    where no other hand holds more than the winner's run, every card of
+    the winner's wins, relying only on the top cards that draw the
+    others'. The count stays a lower bound (the exact value), also with
+    the cards below the used ones dealt again (the led card kept)."""
+    from atout.engine.cards import position_of, suit_of
+    from atout.solver.testing import random_ending
+    game = get_game("bridge")
+    rng = random.Random(16)
+    drawn = 0
+    for seed in range(3000):
+        start = random_ending(game, 64000 + seed, rng.randint(3, 5),
+                              {"strain": ["NT", "S", "H"]}, mid_trick=None)
+        if start.is_over() or start.trick:
+            continue
+        lead = rng.choice(sorted(start.legal_cards()))
+        state = game.new_state(start.deal.with_hands([set(h) for h in start.hands]),
+                               declarer="NESW"[(start.leader + 3) % 4],
+                               strain="NT" if start.trump is None else
+                               "SHDC"[codec_for(start).encode(start).rules[K.R_TRUMP]])
+        state.play(lead)
+        pos = codec_for(state).encode(state)
+        L = pos.lanes
+        p = (state.leader + 1) % 4
+        trump = int(pos.rules[K.R_TRUMP])
+        s = int(pos.ts[0])
+        used = np.empty(4, dtype=np.int64)
+        q = K._second_hand_tricks(L, pos.ts[0], pos.tr[0], p, trump, used)
+        own = int(L[p, s] | L[(p + 2) % 4, s])
+        if q <= 1 or own == 0:
+            continue
+        hh = p if int(L[p, s]) >> K.hibit(own) & 1 else (p + 2) % 4
+        opp_trumps = trump >= 0 and any(int(L[(hh + o) % 4, trump]) for o in (1, 3))
+        draws = False
+        for t in range(4):
+            rem = int(L[0, t] | L[1, t] | L[2, t] | L[3, t])
+            if t == s or not int(L[hh, t]) or rem == int(L[hh, t]) or (opp_trumps and t != trump):
+                continue
+            k = K.top_run(int(L[hh, t]), rem)
+            draws |= k > 0 and (K._run_tricks(L, hh, t, k) > k or K._run_relevance(L, hh, t, k) < k)
+        if not draws:
+            continue
+        drawn += 1
+        counts = []
+        for t in range(4):
+            rem = int(L[0, t] | L[1, t] | L[2, t] | L[3, t])
+            counts.append(0 if used[t] >= K.NOREL else bin(rem >> int(used[t])).count("1"))
+        # the hands after the lead, their low cards dealt again, the led card back
+        swap = {}
+        for t in range(4):
+            held = sorted((c for h in state.hands for c in h if suit_of(c) == t),
+                          key=position_of, reverse=True)
+            low = held[counts[t]:]
+            shuffled = low[:]
+            rng.shuffle(shuffled)
+            swap.update(zip(low, shuffled))
+        hands = [{swap.get(c, c) for c in h} for h in start.hands]
+        probe = game.new_state(start.deal.with_hands(hands), declarer="NESW"[(start.leader + 3) % 4],
+                               strain="NT" if trump < 0 else "SHDC"[trump])
+        probe.play(lead)
+        side = state.side_of(p)
+        for st in (state, probe):
+            assert q <= side_tricks(st, side), (st, q)
+    assert drawn >= 60, drawn
+
+
 def test_two_top_cards_split_between_the_hands_stay_a_lower_bound():
     """No trump, the two top cards of a suit one in each hand of the
     leader's side, each holding two or more (``_split_top_tricks``: two
