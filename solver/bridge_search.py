@@ -961,7 +961,8 @@ def quick_tricks(L, leader, rules, sides):
     Every top card of a suit held by the leader wins while the others must
     follow or discard; a trump contract cashes the top trumps first (they
     draw as many rounds of the opponents' trumps), then in each side suit
-    as many rounds as every opponent left with a trump can follow; with no
+    as many rounds as every opponent left with a trump can follow (with
+    none left, every card of a run no other hand is longer than); with no
     such trick, one when partner ruffs a side suit led (``_partner_ruffs``).
     When the side holds every trump, ``_all_trumps_tricks`` answers first
     if it reaches the cutoff (it relies on the lengths only)."""
@@ -1041,15 +1042,15 @@ def _quick_tricks_count(L, leader, rules, sides, used, cutoff, exact):
             continue
         drawing = -1
         if s == trump or not opp_trumps:
-            if s == trump or trump < 0:
-                # the others hold at most k cards: every card of the suit wins
-                longest = 0
-                for q in range(SEATS):
-                    if q != leader and popcount(L[q, s]) > longest:
-                        longest = popcount(L[q, s])
-                if longest <= k:
-                    drawing = longest
-                    k = popcount(mine)
+            # the others hold at most k cards: every card of the suit wins
+            # (a side suit too once the opponents' trumps are drawn)
+            longest = 0
+            for q in range(SEATS):
+                if q != leader and popcount(L[q, s]) > longest:
+                    longest = popcount(L[q, s])
+            if longest <= k:
+                drawing = longest
+                k = popcount(mine)
         else:
             # an opponent left with trumps follows while it holds the suit
             # (cashing the other suits does not shorten it)

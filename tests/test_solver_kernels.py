@@ -742,6 +742,42 @@ def test_the_second_hands_runs_that_draw_the_others_cards_win_by_length():
     assert drawn >= 60, drawn
 
 
+def test_a_side_suit_run_that_draws_the_others_cards_once_trumps_are_drawn_wins_by_length():
+    """A trump contract where the leader's top trumps draw the opponents'
+    (or they hold none): a side suit run of the leader that no other hand
+    holds more cards than takes every card of the suit, relying only on
+    the top cards that draw the others' (``_quick_tricks_count``). The
+    quick tricks stay a lower bound (the exact value), also counted up to a
+    cutoff, and with the cards below the used ones dealt again."""
+    rng = random.Random(17)
+    checked = 0
+    for state, pos in bridge_endings(66000, 1500, rng, ["S", "H", "D", "C"]):
+        L = pos.lanes
+        t = int(pos.rules[K.R_TRUMP])
+        lead = state.leader
+        alltr = int(L[0, t] | L[1, t] | L[2, t] | L[3, t])
+        if not alltr:
+            continue
+        drawn = K.top_run(int(L[lead, t]), alltr) if int(L[lead, t]) else 0
+        if any(bin(int(L[(lead + o) % 4, t])).count("1") > drawn for o in (1, 3)):
+            continue
+        draws = False
+        for s in range(4):
+            if s == t or not int(L[lead, s]):
+                continue
+            rem = int(L[0, s] | L[1, s] | L[2, s] | L[3, s])
+            k = K.top_run(int(L[lead, s]), rem)
+            longest = max(bin(int(L[q, s])).count("1") for q in range(4) if q != lead)
+            draws |= 0 < k and longest <= k
+        if not draws:
+            continue
+        checked += 1
+        q = assert_quick_tricks_below_the_exact(state, pos, rng)
+        if q > 1:
+            assert_quick_tricks_below_the_exact(state, pos, rng, cutoff=q - 1)
+    assert checked >= 60, checked
+
+
 def test_two_top_cards_split_between_the_hands_stay_a_lower_bound():
     """No trump, the two top cards of a suit one in each hand of the
     leader's side, each holding two or more (``_split_top_tricks``: two
