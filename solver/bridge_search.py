@@ -2363,9 +2363,9 @@ def _second_hand_tricks(L, s, r, p, trump, used):
     which cannot ruff). When it wins with a best card, the hand holding it
     keeps the lead and cashes on (DDS's quick tricks of the second hand):
     its run of top cards in the suit led, then in the other suits its top
-    runs (every card where no other hand holds more than the run, relying
-    only on the top cards that draw theirs), only in suits no opponent can
-    ruff. ``used`` gets the lowest rank each count relies on
+    runs (every card where no other hand holds more than the run, in the
+    suit led once this trick is over, relying only on the top cards that
+    draw theirs), only in suits no opponent can ruff. ``used`` gets the lowest rank each count relies on
     (``NOREL``: none); the rest are lengths."""
     pa = (p + 2) & 3
     third = (p + 1) & 3
@@ -2398,6 +2398,22 @@ def _second_hand_tricks(L, s, r, p, trump, used):
         k = top_run(L[hh, t], rem)
         if t == s:
             k -= 1                           # this trick takes the first
+            # the others' longest after this trick (the leader has played)
+            after = 0
+            for o in range(SEATS):
+                if o != hh:
+                    c = popcount(L[o, s])
+                    if o != (p + 3) & 3 and c > 0:
+                        c -= 1
+                    if c > after:
+                        after = c
+            if after <= k:
+                # the rest of the run draws them: every card left wins
+                total += popcount(L[hh, s]) - 1
+                rk = kth_rank(rem, after + 1)
+                if rk < used[t]:
+                    used[t] = rk
+                continue
         elif k > 0:
             # a run that draws the others' cards takes the whole suit, the
             # rest winning by length (``_run_tricks``, ``_run_relevance``)

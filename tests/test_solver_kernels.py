@@ -677,15 +677,16 @@ def test_a_suit_only_the_leaders_side_holds_relies_on_the_cards_down_to_the_long
 def test_the_second_hands_runs_that_draw_the_others_cards_win_by_length():
     """One card into a trick, the second hand's side wins it with its best
     card and the winner cashes on (``_second_hand_tricks``): in a suit
-    where no other hand holds more than the winner's run, every card of
-    the winner's wins, relying only on the top cards that draw the
-    others'. The count stays a lower bound (the exact value), also with
-    the cards below the used ones dealt again (the led card kept)."""
+    where no other hand holds more than the winner's run (in the suit led,
+    once this trick is over), every card of the winner's wins, relying
+    only on the top cards that draw the others'. The count stays a lower
+    bound (the exact value), also with the cards below the used ones dealt
+    again (the led card kept)."""
     from atout.engine.cards import position_of, suit_of
     from atout.solver.testing import random_ending
     game = get_game("bridge")
     rng = random.Random(16)
-    drawn = 0
+    drawn = led = 0
     for seed in range(3000):
         start = random_ending(game, 64000 + seed, rng.randint(3, 5),
                               {"strain": ["NT", "S", "H"]}, mid_trick=None)
@@ -709,7 +710,12 @@ def test_the_second_hands_runs_that_draw_the_others_cards_win_by_length():
             continue
         hh = p if int(L[p, s]) >> K.hibit(own) & 1 else (p + 2) % 4
         opp_trumps = trump >= 0 and any(int(L[(hh + o) % 4, trump]) for o in (1, 3))
-        draws = False
+        # the suit led: the others' longest once this trick is over
+        after = max(max(bin(int(L[o, s])).count("1") - (o != state.leader), 0)
+                    for o in range(4) if o != hh)
+        k = K.top_run(int(L[hh, s]), int(L[0, s] | L[1, s] | L[2, s] | L[3, s]))
+        draws = after <= k - 1 and not (opp_trumps and s != trump)
+        led += draws
         for t in range(4):
             rem = int(L[0, t] | L[1, t] | L[2, t] | L[3, t])
             if t == s or not int(L[hh, t]) or rem == int(L[hh, t]) or (opp_trumps and t != trump):
@@ -739,7 +745,7 @@ def test_the_second_hands_runs_that_draw_the_others_cards_win_by_length():
         side = state.side_of(p)
         for st in (state, probe):
             assert q <= side_tricks(st, side), (st, q)
-    assert drawn >= 60, drawn
+    assert drawn >= 150 and led >= 100, (drawn, led)
 
 
 def test_a_side_suit_run_that_draws_the_others_cards_once_trumps_are_drawn_wins_by_length():
