@@ -961,7 +961,8 @@ def quick_tricks(L, leader, rules, sides):
     Every top card of a suit held by the leader wins while the others must
     follow or discard; a trump contract cashes the top trumps first (they
     draw as many rounds of the opponents' trumps), then in each side suit
-    as many rounds as every opponent left with a trump can follow; with no
+    as many rounds as every opponent left with a trump can follow (with
+    none left, every card of a run no other hand is longer than); with no
     such trick, one when partner ruffs a side suit led (``_partner_ruffs``).
     When the side holds every trump, ``_all_trumps_tricks`` answers first
     if it reaches the cutoff (it relies on the lengths only)."""
@@ -1041,15 +1042,15 @@ def _quick_tricks_count(L, leader, rules, sides, used, cutoff, exact):
             continue
         drawing = -1
         if s == trump or not opp_trumps:
-            if s == trump or trump < 0:
-                # the others hold at most k cards: every card of the suit wins
-                longest = 0
-                for q in range(SEATS):
-                    if q != leader and popcount(L[q, s]) > longest:
-                        longest = popcount(L[q, s])
-                if longest <= k:
-                    drawing = longest
-                    k = popcount(mine)
+            # the others hold at most k cards: every card of the suit wins
+            # (a side suit too once the opponents' trumps are drawn)
+            longest = 0
+            for q in range(SEATS):
+                if q != leader and popcount(L[q, s]) > longest:
+                    longest = popcount(L[q, s])
+            if longest <= k:
+                drawing = longest
+                k = popcount(mine)
         else:
             # an opponent left with trumps follows while it holds the suit
             # (cashing the other suits does not shorten it)
@@ -1135,8 +1136,7 @@ def _quick_tricks_count(L, leader, rules, sides, used, cutoff, exact):
                 total = k
                 for t in range(4):
                     used[t] = 0
-                if k > min(popcount(L[leader, s]), popcount(L[pa, s])):
-                    used[s] = popcount(L[leader, s] | L[pa, s])
+                used[s] = _own_suit_relevance(L, leader, s, k)
         # a suit the side runs by crossing between its hands (the two top
         # cards split between them, or a suit only the side holds), after
         # the leader's cashing elsewhere (partner keeps its cards there and
@@ -1155,10 +1155,8 @@ def _quick_tricks_count(L, leader, rules, sides, used, cutoff, exact):
                 here = _own_suit_tricks(L, leader, s)
                 if here == 0:
                     continue
-                rel = 0
+                rel = _own_suit_relevance(L, leader, s, here)
                 at_pa = b > a and here == b
-                if here > min(a, b):
-                    rel = popcount(L[leader, s] | L[pa, s])
             cash, follow, disc, theirs = _cash_elsewhere(L, pa, s, ltake, ptake)
             if not at_pa:
                 theirs = 0
@@ -1311,6 +1309,21 @@ def _own_suit_tricks(L, leader, s):
     if a >= b:
         return a if hibit(mine) > lobit(part) else b
     return b if hibit(part) > lobit(mine) else a
+
+
+@inline_kernel
+def _own_suit_relevance(L, leader, s, k):
+    """The top cards ``_own_suit_tricks``'s count ``k`` relies on: none
+    for the shorter hand's count (or when only the leader holds the suit),
+    else the cards from the top down to the longer hand's best (the
+    shorter hand holds those above it and, by its length, a card below)."""
+    pa = (leader + 2) & 3
+    a = popcount(L[leader, s])
+    b = popcount(L[pa, s])
+    if b == 0 or k <= min(a, b):
+        return 0
+    longer = L[leader, s] if a > b else L[pa, s]
+    return popcount((L[leader, s] | L[pa, s]) >> hibit(longer))
 
 
 @inline_kernel
@@ -2350,8 +2363,9 @@ def _second_hand_tricks(L, s, r, p, trump, used):
     which cannot ruff). When it wins with a best card, the hand holding it
     keeps the lead and cashes on (DDS's quick tricks of the second hand):
     its run of top cards in the suit led, then in the other suits its top
-    runs (every card where nobody else holds the suit), only in suits no
-    opponent can ruff. ``used`` gets the lowest rank each count relies on
+    runs (every card where no other hand holds more than the run, in the
+    suit led once this trick is over, relying only on the top cards that
+    draw theirs), only in suits no opponent can ruff. ``used`` gets the lowest rank each count relies on
     (``NOREL``: none); the rest are lengths."""
     pa = (p + 2) & 3
     third = (p + 1) & 3
@@ -2384,6 +2398,30 @@ def _second_hand_tricks(L, s, r, p, trump, used):
         k = top_run(L[hh, t], rem)
         if t == s:
             k -= 1                           # this trick takes the first
+            # the others' longest after this trick (the leader has played)
+            after = 0
+            for o in range(SEATS):
+                if o != hh:
+                    c = popcount(L[o, s])
+                    if o != (p + 3) & 3 and c > 0:
+                        c -= 1
+                    if c > after:
+                        after = c
+            if after <= k:
+                # the rest of the run draws them: every card left wins
+                total += popcount(L[hh, s]) - 1
+                rk = kth_rank(rem, after + 1)
+                if rk < used[t]:
+                    used[t] = rk
+                continue
+        elif k > 0:
+            # a run that draws the others' cards takes the whole suit, the
+            # rest winning by length (``_run_tricks``, ``_run_relevance``)
+            total += _run_tricks(L, hh, t, k)
+            rk = kth_rank(rem, _run_relevance(L, hh, t, k))
+            if rk < used[t]:
+                used[t] = rk
+            continue
         if k > 0:
             total += k
             rk = kth_rank(rem, k + 1 if t == s else k)

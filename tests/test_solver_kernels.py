@@ -640,6 +640,150 @@ def test_a_suit_only_the_leaders_side_holds_stays_a_lower_bound():
     assert solve(state, line=False).value == 1       # East-West take the king of spades
 
 
+def test_a_suit_only_the_leaders_side_holds_relies_on_the_cards_down_to_the_longer_hands_best():
+    """No trump, a suit only the leader's side holds (``_own_suit_tricks``):
+    the shorter hand's count relies on the lengths only, as does a suit
+    only the leader holds; the longer hand's count on the cards from the
+    top down to the longer hand's best (``_own_suit_relevance``), not on
+    every card of the suit. The quick tricks stay a lower bound (the exact
+    value), also with the cards below the used ones dealt again."""
+    game = get_game("bridge")
+    rng = random.Random(15)
+    narrower = 0
+    for state, pos in bridge_endings(62000, 800, rng, ["NT"]):
+        L = pos.lanes
+        pa = (state.leader + 2) % 4
+        for s in range(4):
+            k = K._own_suit_tricks(L, state.leader, s)
+            a = bin(int(L[state.leader, s])).count("1")
+            b = bin(int(L[pa, s])).count("1")
+            if k > min(a, b) and K._own_suit_relevance(L, state.leader, s, k) < a + b:
+                break
+        else:
+            continue
+        narrower += 1
+        assert_quick_tricks_below_the_exact(state, pos, rng)
+    assert narrower >= 150, narrower
+    # North QJ8 and South A9 of hearts, the opponents none: three tricks,
+    # relying on the ace (South's) and the queen (North's) only
+    hands = [set(game.parse_cards(h)) for h in ("S3 HQ HJ H8", "S7 S5 DT C2", "S8 HA H9 D8",
+                                                 "SK SJ S4 S2")]
+    state = game.new_state(game.random_deal(0).with_hands(hands), declarer="W", strain="NT")
+    pos = codec_for(state).encode(state)
+    assert K._own_suit_relevance(pos.lanes, 0, 1, 3) == 2
+    assert K._own_suit_relevance(pos.lanes, 0, 1, 2) == 0
+
+
+def test_the_second_hands_runs_that_draw_the_others_cards_win_by_length():
+    """One card into a trick, the second hand's side wins it with its best
+    card and the winner cashes on (``_second_hand_tricks``): in a suit
+    where no other hand holds more than the winner's run (in the suit led,
+    once this trick is over), every card of the winner's wins, relying
+    only on the top cards that draw the others'. The count stays a lower
+    bound (the exact value), also with the cards below the used ones dealt
+    again (the led card kept)."""
+    from atout.engine.cards import position_of, suit_of
+    from atout.solver.testing import random_ending
+    game = get_game("bridge")
+    rng = random.Random(16)
+    drawn = led = 0
+    for seed in range(3000):
+        start = random_ending(game, 64000 + seed, rng.randint(3, 5),
+                              {"strain": ["NT", "S", "H"]}, mid_trick=None)
+        if start.is_over() or start.trick:
+            continue
+        lead = rng.choice(sorted(start.legal_cards()))
+        state = game.new_state(start.deal.with_hands([set(h) for h in start.hands]),
+                               declarer="NESW"[(start.leader + 3) % 4],
+                               strain="NT" if start.trump is None else
+                               "SHDC"[codec_for(start).encode(start).rules[K.R_TRUMP]])
+        state.play(lead)
+        pos = codec_for(state).encode(state)
+        L = pos.lanes
+        p = (state.leader + 1) % 4
+        trump = int(pos.rules[K.R_TRUMP])
+        s = int(pos.ts[0])
+        used = np.empty(4, dtype=np.int64)
+        q = K._second_hand_tricks(L, pos.ts[0], pos.tr[0], p, trump, used)
+        own = int(L[p, s] | L[(p + 2) % 4, s])
+        if q <= 1 or own == 0:
+            continue
+        hh = p if int(L[p, s]) >> K.hibit(own) & 1 else (p + 2) % 4
+        opp_trumps = trump >= 0 and any(int(L[(hh + o) % 4, trump]) for o in (1, 3))
+        # the suit led: the others' longest once this trick is over
+        after = max(max(bin(int(L[o, s])).count("1") - (o != state.leader), 0)
+                    for o in range(4) if o != hh)
+        k = K.top_run(int(L[hh, s]), int(L[0, s] | L[1, s] | L[2, s] | L[3, s]))
+        draws = after <= k - 1 and not (opp_trumps and s != trump)
+        led += draws
+        for t in range(4):
+            rem = int(L[0, t] | L[1, t] | L[2, t] | L[3, t])
+            if t == s or not int(L[hh, t]) or rem == int(L[hh, t]) or (opp_trumps and t != trump):
+                continue
+            k = K.top_run(int(L[hh, t]), rem)
+            draws |= k > 0 and (K._run_tricks(L, hh, t, k) > k or K._run_relevance(L, hh, t, k) < k)
+        if not draws:
+            continue
+        drawn += 1
+        counts = []
+        for t in range(4):
+            rem = int(L[0, t] | L[1, t] | L[2, t] | L[3, t])
+            counts.append(0 if used[t] >= K.NOREL else bin(rem >> int(used[t])).count("1"))
+        # the hands after the lead, their low cards dealt again, the led card back
+        swap = {}
+        for t in range(4):
+            held = sorted((c for h in state.hands for c in h if suit_of(c) == t),
+                          key=position_of, reverse=True)
+            low = held[counts[t]:]
+            shuffled = low[:]
+            rng.shuffle(shuffled)
+            swap.update(zip(low, shuffled))
+        hands = [{swap.get(c, c) for c in h} for h in start.hands]
+        probe = game.new_state(start.deal.with_hands(hands), declarer="NESW"[(start.leader + 3) % 4],
+                               strain="NT" if trump < 0 else "SHDC"[trump])
+        probe.play(lead)
+        side = state.side_of(p)
+        for st in (state, probe):
+            assert q <= side_tricks(st, side), (st, q)
+    assert drawn >= 150 and led >= 100, (drawn, led)
+
+
+def test_a_side_suit_run_that_draws_the_others_cards_once_trumps_are_drawn_wins_by_length():
+    """A trump contract where the leader's top trumps draw the opponents'
+    (or they hold none): a side suit run of the leader that no other hand
+    holds more cards than takes every card of the suit, relying only on
+    the top cards that draw the others' (``_quick_tricks_count``). The
+    quick tricks stay a lower bound (the exact value), also counted up to a
+    cutoff, and with the cards below the used ones dealt again."""
+    rng = random.Random(17)
+    checked = 0
+    for state, pos in bridge_endings(66000, 1500, rng, ["S", "H", "D", "C"]):
+        L = pos.lanes
+        t = int(pos.rules[K.R_TRUMP])
+        lead = state.leader
+        alltr = int(L[0, t] | L[1, t] | L[2, t] | L[3, t])
+        if not alltr:
+            continue
+        drawn = K.top_run(int(L[lead, t]), alltr) if int(L[lead, t]) else 0
+        if any(bin(int(L[(lead + o) % 4, t])).count("1") > drawn for o in (1, 3)):
+            continue
+        draws = False
+        for s in range(4):
+            if s == t or not int(L[lead, s]):
+                continue
+            rem = int(L[0, s] | L[1, s] | L[2, s] | L[3, s])
+            k = K.top_run(int(L[lead, s]), rem)
+            longest = max(bin(int(L[q, s])).count("1") for q in range(4) if q != lead)
+            draws |= 0 < k and longest <= k
+        if not draws:
+            continue
+        checked += 1
+        q = assert_quick_tricks_below_the_exact(state, pos, rng)
+        if q > 1:
+            assert_quick_tricks_below_the_exact(state, pos, rng, cutoff=q - 1)
+    assert checked >= 60, checked
+
+
 def test_two_top_cards_split_between_the_hands_stay_a_lower_bound():
     """No trump, the two top cards of a suit one in each hand of the
     leader's side, each holding two or more (``_split_top_tricks``: two
