@@ -1040,17 +1040,12 @@ def _quick_tricks_count(L, leader, rules, sides, used, cutoff, exact):
         k = top_run(mine, rem)
         if k == 0:
             continue
-        drawing = -1
         if s == trump or not opp_trumps:
-            # the others hold at most k cards: every card of the suit wins
-            # (a side suit too once the opponents' trumps are drawn)
-            longest = 0
-            for q in range(SEATS):
-                if q != leader and popcount(L[q, s]) > longest:
-                    longest = popcount(L[q, s])
-            if longest <= k:
-                drawing = longest
-                k = popcount(mine)
+            # the whole suit wins when the others hold at most k cards (a
+            # side suit too once the opponents' trumps are drawn), and then
+            # only the top cards that draw the others' cards need be ours
+            relied = _run_relevance(L, leader, s, k)
+            k = _run_tricks(L, leader, s, k)
         else:
             # an opponent left with trumps follows while it holds the suit
             # (cashing the other suits does not shorten it)
@@ -1059,13 +1054,9 @@ def _quick_tricks_count(L, leader, rules, sides, used, cutoff, exact):
                     c = popcount(L[q, s])
                     if c < k:
                         k = c
+            relied = k
         if k > 0:
-            if drawing >= 0:
-                # only the top cards that draw the others' cards need be
-                # ours: the rest win by length (none when no other holds one)
-                used[s] = drawing
-            elif used[s] == 0:
-                used[s] = k
+            used[s] = relied
             total += k
             if total >= cutoff:
                 return total
@@ -1487,16 +1478,23 @@ def _partner_ruffs(L, leader, trump):
     return False
 
 
+@inline_kernel
+def _longest_other(L, q, s):
+    """The most cards of suit ``s`` any hand but seat ``q``'s holds."""
+    longest = 0
+    for o in range(4):
+        if o != q and popcount(L[o, s]) > longest:
+            longest = popcount(L[o, s])
+    return longest
+
+
 @kernel
 def _run_relevance(L, q, s, k):
     """The top cards that seat ``q``'s run of ``k`` top cards of suit ``s``
     relies on: the k cards, or when no other hand holds more than k cards
     (the whole suit wins) only those that draw the others' cards, as many as
     the longest other hand holds."""
-    longest = 0
-    for o in range(4):
-        if o != q and popcount(L[o, s]) > longest:
-            longest = popcount(L[o, s])
+    longest = _longest_other(L, q, s)
     return longest if longest <= k else k
 
 
@@ -1505,11 +1503,8 @@ def _run_tricks(L, q, s, k):
     """Tricks seat ``q`` takes with its run of ``k`` top cards of suit
     ``s`` (no trump): the whole suit when no other hand holds more than k
     cards of it, else k."""
-    if k == 0:
-        return 0
-    for o in range(4):
-        if o != q and popcount(L[o, s]) > k:
-            return k
+    if k == 0 or _longest_other(L, q, s) > k:
+        return k
     return popcount(L[q, s])
 
 

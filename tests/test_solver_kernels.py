@@ -581,6 +581,15 @@ def test_a_run_that_draws_the_others_cards_relies_on_those_top_cards_only():
     assert list(used) == [0, 0, 0, 0]
 
 
+def no_trump_ending(*hands):
+    """A hand-made no-trump ending, West declaring, North (the first hand)
+    on lead: the state and its encoded position."""
+    game = get_game("bridge")
+    deal = game.random_deal(0).with_hands([set(game.parse_cards(h)) for h in hands])
+    state = game.new_state(deal, declarer="W", strain="NT")
+    return state, codec_for(state).encode(state)
+
+
 def test_partners_finesse_counts_two_tricks_and_stays_a_lower_bound():
     """No trump: partner holds the top and third best cards of a suit the
     leader can lead, LHO the second (``_finesse_tricks``): two tricks for
@@ -588,7 +597,6 @@ def test_partners_finesse_counts_two_tricks_and_stays_a_lower_bound():
     a lower bound (the exact value), also with the cards below the ones
     they rely on dealt again; the finesse relies on the three top cards."""
     from atout.solver import solve
-    game = get_game("bridge")
     rng = random.Random(11)
     checked = 0
     for state, pos in bridge_endings(52000, 3000, rng, ["NT"]):
@@ -601,10 +609,8 @@ def test_partners_finesse_counts_two_tricks_and_stays_a_lower_bound():
     assert checked >= 30, checked
     # North leads (4 tricks left), South holds the king and nine of diamonds
     # over East's jack: two clubs, then the diamond finesse for all four
-    hands = [set(game.parse_cards(h)) for h in ("H7 D4 CT C4", "HT DJ D7 D2", "H9 DK D9 D6",
-                                                 "SK ST HA HQ")]
-    state = game.new_state(game.random_deal(0).with_hands(hands), declarer="W", strain="NT")
-    pos = codec_for(state).encode(state)
+    state, pos = no_trump_ending("H7 D4 CT C4", "HT DJ D7 D2", "H9 DK D9 D6",
+                                 "SK ST HA HQ")
     assert K.quick_tricks(pos.lanes, 0, pos.rules, pos.sides) == 4
     assert solve(state, line=False).value == 0       # East-West, the declarers, take none
 
@@ -616,7 +622,6 @@ def test_a_suit_only_the_leaders_side_holds_stays_a_lower_bound():
     The quick tricks stay a lower bound (the exact value), also with the
     cards below the ones they rely on dealt again."""
     from atout.solver import solve
-    game = get_game("bridge")
     rng = random.Random(12)
     longer = 0
     for state, pos in bridge_endings(61000, 4000, rng, ["NT"]):
@@ -631,10 +636,8 @@ def test_a_suit_only_the_leaders_side_holds_stays_a_lower_bound():
     assert longer >= 20, longer
     # North QJ8 and South A9 of hearts, the opponents none: eight to the ace,
     # nine to the queen, then the jack: three tricks
-    hands = [set(game.parse_cards(h)) for h in ("S3 HQ HJ H8", "S7 S5 DT C2", "S8 HA H9 D8",
-                                                 "SK SJ S4 S2")]
-    state = game.new_state(game.random_deal(0).with_hands(hands), declarer="W", strain="NT")
-    pos = codec_for(state).encode(state)
+    state, pos = no_trump_ending("S3 HQ HJ H8", "S7 S5 DT C2", "S8 HA H9 D8",
+                                 "SK SJ S4 S2")
     assert K._own_suit_tricks(pos.lanes, 0, 1) == 3
     assert K._own_suit_tricks(pos.lanes, 2, 1) == 3
     assert solve(state, line=False).value == 1       # East-West take the king of spades
@@ -647,7 +650,6 @@ def test_a_suit_only_the_leaders_side_holds_relies_on_the_cards_down_to_the_long
     top down to the longer hand's best (``_own_suit_relevance``), not on
     every card of the suit. The quick tricks stay a lower bound (the exact
     value), also with the cards below the used ones dealt again."""
-    game = get_game("bridge")
     rng = random.Random(15)
     narrower = 0
     for state, pos in bridge_endings(62000, 800, rng, ["NT"]):
@@ -666,10 +668,8 @@ def test_a_suit_only_the_leaders_side_holds_relies_on_the_cards_down_to_the_long
     assert narrower >= 150, narrower
     # North QJ8 and South A9 of hearts, the opponents none: three tricks,
     # relying on the ace (South's) and the queen (North's) only
-    hands = [set(game.parse_cards(h)) for h in ("S3 HQ HJ H8", "S7 S5 DT C2", "S8 HA H9 D8",
-                                                 "SK SJ S4 S2")]
-    state = game.new_state(game.random_deal(0).with_hands(hands), declarer="W", strain="NT")
-    pos = codec_for(state).encode(state)
+    state, pos = no_trump_ending("S3 HQ HJ H8", "S7 S5 DT C2", "S8 HA H9 D8",
+                                 "SK SJ S4 S2")
     assert K._own_suit_relevance(pos.lanes, 0, 1, 3) == 2
     assert K._own_suit_relevance(pos.lanes, 0, 1, 2) == 0
 
@@ -915,12 +915,9 @@ def test_the_store_replaces_the_first_foreign_entry_else_the_oldest():
         mask, victim = K._pt_same_sig(vals, 0, -9, 1)
         assert int(mask) % (1 << 64) == sum(1 << e for e in range(K.PT_WAYS)
                            if vals[e] == -9 and vals[K.V_SIG + e] == 1)
-        ref = -1
-        for e in range(K.PT_WAYS):
-            age = int(vals[K.V_AGE + e]) if vals[e] == -9 else -1
-            if ref < 0 or age < best:
-                ref, best = e, age
-        assert victim == ref
+        # the victim: the first entry of the lowest age, another key's counting as -1
+        ages = [int(vals[K.V_AGE + e]) if vals[e] == -9 else -1 for e in range(K.PT_WAYS)]
+        assert victim == ages.index(min(ages))
 
 
 def test_kernels_run_as_plain_python():
