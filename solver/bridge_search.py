@@ -1513,27 +1513,32 @@ def sure_trumps(L, rules, sides, side):
     """Trump tricks ``side`` wins whatever happens, and how many top trumps
     that relies on (besides the lengths): every trump of one hand above the
     other side's best trump wins the trick it is played to, and each is
-    played to a different trick (0, 0 without trumps)."""
+    played to a different trick (0, 0 without trumps). It relies on the
+    trumps down to the last of those of the hand (all the side's: the
+    other side's best is lower whoever holds the trumps below), not on
+    the other side's best trump; of two hands counting as many, the one
+    relying on fewer."""
     t = rules[R_TRUMP]
     if t < 0:
         return 0, 0
     theirs = 0
+    rem = 0
     for q in range(SEATS):
+        rem |= L[q, t]
         if sides[q] != side:
             theirs |= L[q, t]
     best = 0
+    low = -1
     for q in range(SEATS):
         if sides[q] == side:
-            c = popcount(L[q, t] >> (hibit(theirs) + 1)) if theirs else popcount(L[q, t])
-            if c > best:
+            above = L[q, t] >> (hibit(theirs) + 1) << (hibit(theirs) + 1) if theirs else L[q, t]
+            c = popcount(above)
+            if c > best or (c == best and c > 0 and lobit(above) > low):
                 best = c
+                low = lobit(above)
     if best == 0 or theirs == 0:
         return best, 0
-    # the cards from the top down to their best trump
-    rem = theirs
-    for q in range(SEATS):
-        rem |= L[q, t]
-    return best, popcount(rem >> hibit(theirs))
+    return best, popcount(rem >> low)
 
 
 @inline_kernel

@@ -380,6 +380,44 @@ def test_sure_trumps_are_a_lower_bound():
 
 
 
+def test_sure_trumps_rely_on_the_hands_trumps_above_the_others_only():
+    """Sure trumps rely on the trumps from the top down to the last of the
+    counting hand's (all the side's), not on the other side's best trump:
+    the count stays a lower bound of the side's tricks with the trumps
+    below those dealt again, and relies on fewer top trumps than the cards
+    down to the other side's best wherever partner holds one in between."""
+    rng = random.Random(17)
+    fired = narrower = 0
+    for state, pos in bridge_endings(61000, 900, rng, ["S", "H"]):
+        L = pos.lanes
+        t = int(pos.rules[K.R_TRUMP])
+        rem = int(L[0, t] | L[1, t] | L[2, t] | L[3, t])
+        for side in (0, 1):
+            k, used = K.sure_trumps(L, pos.rules, pos.sides, side)
+            theirs = int(L[(side + 1) % 4, t] | L[(side + 3) % 4, t])
+            if k == 0 or theirs == 0:
+                continue
+            fired += 1
+            down_to_theirs = bin(rem >> (theirs.bit_length() - 1)).count("1")
+            assert used < down_to_theirs
+            narrower += used < down_to_theirs - 1
+            relied = [used if suit == t else 0 for suit in range(4)]
+            for probe in (state, shuffle_low_cards(state, relied, rng)):
+                assert k <= side_tricks(probe, side), (probe, side, k)
+    assert fired > 500 and narrower > 80, (fired, narrower)
+    # hearts: North A-Q-10, South K-J, East 9-2: North's three above East's
+    # best rely on the five top hearts, not on East's nine
+    from atout.engine.cards import plain_card
+    game = get_game("bridge")
+    north = {plain_card(1, r) for r in (12, 10, 8)}
+    south = {plain_card(1, r) for r in (11, 9)} | {plain_card(0, 0)}
+    east = {plain_card(1, r) for r in (7, 0)} | {plain_card(0, 1)}
+    west = {plain_card(2, r) for r in (0, 1, 2)}
+    deal = game.random_deal(0).with_hands([north, east, south, west])
+    state = game.new_state(deal, declarer="W", strain="H")
+    pos = codec_for(state).encode(state)
+    assert K.sure_trumps(pos.lanes, pos.rules, pos.sides, 0) == (3, 5)
+
 def test_later_trumps_are_a_lower_bound():
     """DDS's later trump tricks of the side not on lead (the two top trumps,
     one of them guarded; a guarded second best over the top trump, or with
