@@ -742,7 +742,7 @@ def test_the_second_hands_runs_that_draw_the_others_cards_win_by_length():
         trump = int(pos.rules[K.R_TRUMP])
         s = int(pos.ts[0])
         used = np.empty(4, dtype=np.int64)
-        q = K._second_hand_tricks(L, pos.ts[0], pos.tr[0], p, trump, used)
+        q = K._second_hand_tricks(L, pos.ts[0], pos.tr[0], p, trump, used, 99)
         own = int(L[p, s] | L[(p + 2) % 4, s])
         if q <= 1 or own == 0:
             continue
@@ -785,6 +785,64 @@ def test_the_second_hands_runs_that_draw_the_others_cards_win_by_length():
             assert q <= side_tricks(st, side), (st, q)
     assert drawn >= 150 and led >= 100, (drawn, led)
 
+
+
+def test_the_second_hands_count_stops_at_its_cutoff_and_relies_on_the_suits_it_counted():
+    """The second hand's count up to a cutoff (the tricks that settle the
+    node, ``_second_hand_bound``): the suit led first, then the other
+    suits until the count reaches the cutoff. It reaches the cutoff when
+    the full count does, relies on no card the full count does not, and
+    stays a lower bound (the exact value) with the cards below the ones it
+    relies on dealt again (the led card kept)."""
+    from atout.engine.cards import position_of, suit_of
+    from atout.solver.testing import random_ending
+    game = get_game("bridge")
+    rng = random.Random(23)
+    fewer = 0
+    for seed in range(1500):
+        start = random_ending(game, 67000 + seed, rng.randint(3, 5),
+                              {"strain": ["NT", "S", "H"]}, mid_trick=None)
+        if start.is_over() or start.trick:
+            continue
+        strain = "NT" if start.trump is None else "SHDC"[codec_for(start).encode(start).rules[K.R_TRUMP]]
+        lead = rng.choice(sorted(start.legal_cards()))
+        state = game.new_state(start.deal.with_hands([set(h) for h in start.hands]),
+                               declarer="NESW"[(start.leader + 3) % 4], strain=strain)
+        state.play(lead)
+        pos = codec_for(state).encode(state)
+        L = pos.lanes
+        p = (state.leader + 1) % 4
+        trump = int(pos.rules[K.R_TRUMP])
+        full = np.empty(4, dtype=np.int64)
+        q = K._second_hand_tricks(L, pos.ts[0], pos.tr[0], p, trump, full, 99)
+        if q <= 1:
+            continue
+        cutoff = rng.randint(1, q - 1)
+        used = np.empty(4, dtype=np.int64)
+        c = K._second_hand_tricks(L, pos.ts[0], pos.tr[0], p, trump, used, cutoff)
+        assert cutoff <= c <= q
+        assert all(int(used[t]) >= int(full[t]) for t in range(4)), (used, full)
+        if all(int(used[t]) == int(full[t]) for t in range(4)):
+            continue
+        fewer += 1
+        counts = []
+        for t in range(4):
+            rem = int(L[0, t] | L[1, t] | L[2, t] | L[3, t])
+            counts.append(0 if used[t] >= K.NOREL else bin(rem >> int(used[t])).count("1"))
+        swap = {}
+        for t in range(4):
+            held = sorted((x for h in state.hands for x in h if suit_of(x) == t),
+                          key=position_of, reverse=True)
+            low = held[counts[t]:]
+            shuffled = low[:]
+            rng.shuffle(shuffled)
+            swap.update(zip(low, shuffled))
+        probe = game.new_state(start.deal.with_hands([{swap.get(x, x) for x in h} for h in start.hands]),
+                               declarer="NESW"[(start.leader + 3) % 4], strain=strain)
+        probe.play(lead)
+        for st in (state, probe):
+            assert c <= side_tricks(st, state.side_of(p)), (st, c)
+    assert fewer >= 100, fewer
 
 def test_a_side_suit_run_that_draws_the_others_cards_once_trumps_are_drawn_wins_by_length():
     """A trump contract where the leader's top trumps draw the opponents'
