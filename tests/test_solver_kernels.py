@@ -388,7 +388,7 @@ def test_sure_trumps_rely_on_the_hands_trumps_above_the_others_only():
     down to the other side's best wherever partner holds one in between."""
     rng = random.Random(17)
     fired = narrower = 0
-    for state, pos in bridge_endings(61000, 900, rng, ["S", "H"]):
+    for state, pos in bridge_endings(61000, 600, rng, ["S", "H"]):
         L = pos.lanes
         t = int(pos.rules[K.R_TRUMP])
         rem = int(L[0, t] | L[1, t] | L[2, t] | L[3, t])
@@ -404,7 +404,7 @@ def test_sure_trumps_rely_on_the_hands_trumps_above_the_others_only():
             relied = [used if suit == t else 0 for suit in range(4)]
             for probe in (state, shuffle_low_cards(state, relied, rng)):
                 assert k <= side_tricks(probe, side), (probe, side, k)
-    assert fired > 500 and narrower > 80, (fired, narrower)
+    assert fired > 350 and narrower > 60, (fired, narrower)
     # hearts: North A-Q-10, South K-J, East 9-2: North's three above East's
     # best rely on the five top hearts, not on East's nine
     from atout.engine.cards import plain_card
