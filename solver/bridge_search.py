@@ -1513,27 +1513,32 @@ def sure_trumps(L, rules, sides, side):
     """Trump tricks ``side`` wins whatever happens, and how many top trumps
     that relies on (besides the lengths): every trump of one hand above the
     other side's best trump wins the trick it is played to, and each is
-    played to a different trick (0, 0 without trumps)."""
+    played to a different trick (0, 0 without trumps). It relies on the
+    trumps down to the last of those of the hand (all the side's: the
+    other side's best is lower whoever holds the trumps below), not on
+    the other side's best trump; of two hands counting as many, the one
+    relying on fewer."""
     t = rules[R_TRUMP]
     if t < 0:
         return 0, 0
     theirs = 0
+    rem = 0
     for q in range(SEATS):
+        rem |= L[q, t]
         if sides[q] != side:
             theirs |= L[q, t]
     best = 0
+    low = -1
     for q in range(SEATS):
         if sides[q] == side:
-            c = popcount(L[q, t] >> (hibit(theirs) + 1)) if theirs else popcount(L[q, t])
-            if c > best:
+            above = L[q, t] >> (hibit(theirs) + 1) << (hibit(theirs) + 1) if theirs else L[q, t]
+            c = popcount(above)
+            if c > best or (c == best and c > 0 and lobit(above) > low):
                 best = c
+                low = lobit(above)
     if best == 0 or theirs == 0:
         return best, 0
-    # the cards from the top down to their best trump
-    rem = theirs
-    for q in range(SEATS):
-        rem |= L[q, t]
-    return best, popcount(rem >> hibit(theirs))
+    return best, popcount(rem >> low)
 
 
 @inline_kernel
@@ -2350,7 +2355,7 @@ def _trick_bounds_at(Lp, leader, need, tl, rp, sp, up, rtp):
     return True, val
 
 @kernel
-def _second_hand_tricks(L, s, r, p, trump, used):
+def _second_hand_tricks(L, s, r, p, trump, used, cutoff):
     """Tricks the side of the second hand ``p`` takes for sure from the
     trick led with (s, r): 0 unless it wins this one whatever is played
     (it can ruff and the third hand cannot, nor follow above it; or its
@@ -2361,7 +2366,9 @@ def _second_hand_tricks(L, s, r, p, trump, used):
     runs (every card where no other hand holds more than the run, in the
     suit led once this trick is over, relying only on the top cards that
     draw theirs), only in suits no opponent can ruff. ``used`` gets the lowest rank each count relies on
-    (``NOREL``: none); the rest are lengths."""
+    (``NOREL``: none); the rest are lengths. The count stops once it
+    reaches ``cutoff`` (the suit led first, then the others in turn): the
+    suits it did not need add no relied-on card."""
     pa = (p + 2) & 3
     third = (p + 1) & 3
     for t in range(4):
@@ -2383,7 +2390,10 @@ def _second_hand_tricks(L, s, r, p, trump, used):
     rho = (hh + 3) & 3
     opp_trumps = trump >= 0 and (L[lho, trump] | L[rho, trump]) != 0
     total = 1
-    for t in range(4):
+    for i in range(4):
+        if total >= cutoff:
+            return total
+        t = (s + i) & 3
         if L[hh, t] == 0 or (opp_trumps and t != trump):
             continue
         rem = L[0, t] | L[1, t] | L[2, t] | L[3, t]
@@ -2437,7 +2447,8 @@ def _second_hand_bound(L, ts, tr, base, leader, need, rules, sides, used, rt):
     mine = sides[p] == rules[R_MAXSIDE]
     if mine and need <= 0:
         return False, 0
-    q = _second_hand_tricks(L, ts[base], tr[base], p, rules[R_TRUMP], used)
+    q = _second_hand_tricks(L, ts[base], tr[base], p, rules[R_TRUMP], used,
+                            need if mine else tl - need + 1)
     if mine and q < need:
         return False, 0
     if not mine and need <= tl - q:

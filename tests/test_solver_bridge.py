@@ -50,7 +50,7 @@ def test_the_second_hands_sure_tricks_keep_the_values_exact():
         pos = codec_for(state).encode(state)
         used = np.empty(4, dtype=np.int64)
         sure = bridge_search._second_hand_tricks(pos.lanes, pos.ts[0], pos.tr[0], (pos.leader + 1) % 4,
-                                                 pos.rules[bridge_search.R_TRUMP], used)
+                                                 pos.rules[bridge_search.R_TRUMP], used, 99)
         cashing_on += sure > 1
         assert_solves_exactly(solver, state, (seed, state))
     assert cashing_on >= 10, cashing_on

@@ -380,6 +380,44 @@ def test_sure_trumps_are_a_lower_bound():
 
 
 
+def test_sure_trumps_rely_on_the_hands_trumps_above_the_others_only():
+    """Sure trumps rely on the trumps from the top down to the last of the
+    counting hand's (all the side's), not on the other side's best trump:
+    the count stays a lower bound of the side's tricks with the trumps
+    below those dealt again, and relies on fewer top trumps than the cards
+    down to the other side's best wherever partner holds one in between."""
+    rng = random.Random(17)
+    fired = narrower = 0
+    for state, pos in bridge_endings(61000, 600, rng, ["S", "H"]):
+        L = pos.lanes
+        t = int(pos.rules[K.R_TRUMP])
+        rem = int(L[0, t] | L[1, t] | L[2, t] | L[3, t])
+        for side in (0, 1):
+            k, used = K.sure_trumps(L, pos.rules, pos.sides, side)
+            theirs = int(L[(side + 1) % 4, t] | L[(side + 3) % 4, t])
+            if k == 0 or theirs == 0:
+                continue
+            fired += 1
+            down_to_theirs = bin(rem >> (theirs.bit_length() - 1)).count("1")
+            assert used < down_to_theirs
+            narrower += used < down_to_theirs - 1
+            relied = [used if suit == t else 0 for suit in range(4)]
+            for probe in (state, shuffle_low_cards(state, relied, rng)):
+                assert k <= side_tricks(probe, side), (probe, side, k)
+    assert fired > 350 and narrower > 60, (fired, narrower)
+    # hearts: North A-Q-10, South K-J, East 9-2: North's three above East's
+    # best rely on the five top hearts, not on East's nine
+    from atout.engine.cards import plain_card
+    game = get_game("bridge")
+    north = {plain_card(1, r) for r in (12, 10, 8)}
+    south = {plain_card(1, r) for r in (11, 9)} | {plain_card(0, 0)}
+    east = {plain_card(1, r) for r in (7, 0)} | {plain_card(0, 1)}
+    west = {plain_card(2, r) for r in (0, 1, 2)}
+    deal = game.random_deal(0).with_hands([north, east, south, west])
+    state = game.new_state(deal, declarer="W", strain="H")
+    pos = codec_for(state).encode(state)
+    assert K.sure_trumps(pos.lanes, pos.rules, pos.sides, 0) == (3, 5)
+
 def test_later_trumps_are_a_lower_bound():
     """DDS's later trump tricks of the side not on lead (the two top trumps,
     one of them guarded; a guarded second best over the top trump, or with
@@ -704,7 +742,7 @@ def test_the_second_hands_runs_that_draw_the_others_cards_win_by_length():
         trump = int(pos.rules[K.R_TRUMP])
         s = int(pos.ts[0])
         used = np.empty(4, dtype=np.int64)
-        q = K._second_hand_tricks(L, pos.ts[0], pos.tr[0], p, trump, used)
+        q = K._second_hand_tricks(L, pos.ts[0], pos.tr[0], p, trump, used, 99)
         own = int(L[p, s] | L[(p + 2) % 4, s])
         if q <= 1 or own == 0:
             continue
@@ -747,6 +785,64 @@ def test_the_second_hands_runs_that_draw_the_others_cards_win_by_length():
             assert q <= side_tricks(st, side), (st, q)
     assert drawn >= 150 and led >= 100, (drawn, led)
 
+
+
+def test_the_second_hands_count_stops_at_its_cutoff_and_relies_on_the_suits_it_counted():
+    """The second hand's count up to a cutoff (the tricks that settle the
+    node, ``_second_hand_bound``): the suit led first, then the other
+    suits until the count reaches the cutoff. It reaches the cutoff when
+    the full count does, relies on no card the full count does not, and
+    stays a lower bound (the exact value) with the cards below the ones it
+    relies on dealt again (the led card kept)."""
+    from atout.engine.cards import position_of, suit_of
+    from atout.solver.testing import random_ending
+    game = get_game("bridge")
+    rng = random.Random(23)
+    fewer = 0
+    for seed in range(1500):
+        start = random_ending(game, 67000 + seed, rng.randint(3, 5),
+                              {"strain": ["NT", "S", "H"]}, mid_trick=None)
+        if start.is_over() or start.trick:
+            continue
+        strain = "NT" if start.trump is None else "SHDC"[codec_for(start).encode(start).rules[K.R_TRUMP]]
+        lead = rng.choice(sorted(start.legal_cards()))
+        state = game.new_state(start.deal.with_hands([set(h) for h in start.hands]),
+                               declarer="NESW"[(start.leader + 3) % 4], strain=strain)
+        state.play(lead)
+        pos = codec_for(state).encode(state)
+        L = pos.lanes
+        p = (state.leader + 1) % 4
+        trump = int(pos.rules[K.R_TRUMP])
+        full = np.empty(4, dtype=np.int64)
+        q = K._second_hand_tricks(L, pos.ts[0], pos.tr[0], p, trump, full, 99)
+        if q <= 1:
+            continue
+        cutoff = rng.randint(1, q - 1)
+        used = np.empty(4, dtype=np.int64)
+        c = K._second_hand_tricks(L, pos.ts[0], pos.tr[0], p, trump, used, cutoff)
+        assert cutoff <= c <= q
+        assert all(int(used[t]) >= int(full[t]) for t in range(4)), (used, full)
+        if all(int(used[t]) == int(full[t]) for t in range(4)):
+            continue
+        fewer += 1
+        counts = []
+        for t in range(4):
+            rem = int(L[0, t] | L[1, t] | L[2, t] | L[3, t])
+            counts.append(0 if used[t] >= K.NOREL else bin(rem >> int(used[t])).count("1"))
+        swap = {}
+        for t in range(4):
+            held = sorted((x for h in state.hands for x in h if suit_of(x) == t),
+                          key=position_of, reverse=True)
+            low = held[counts[t]:]
+            shuffled = low[:]
+            rng.shuffle(shuffled)
+            swap.update(zip(low, shuffled))
+        probe = game.new_state(start.deal.with_hands([{swap.get(x, x) for x in h} for h in start.hands]),
+                               declarer="NESW"[(start.leader + 3) % 4], strain=strain)
+        probe.play(lead)
+        for st in (state, probe):
+            assert c <= side_tricks(st, state.side_of(p)), (st, c)
+    assert fewer >= 100, fewer
 
 def test_a_side_suit_run_that_draws_the_others_cards_once_trumps_are_drawn_wins_by_length():
     """A trump contract where the leader's top trumps draw the opponents'
