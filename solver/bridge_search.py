@@ -2490,13 +2490,44 @@ def _cannot_take_all(L, leader, rules, sides, tl, rt):
                 first_lost = False
     if total >= tl and not first_lost:
         return False
+    # below the tricks left by a margin, a suit the other side tops needs no
+    # top card when the side's longer hand there fits in the margin (were
+    # the side to top it, the count would still fall short); the side's
+    # lengths are in the table's key. Else the first trick's rule, when it
+    # relies on fewer suits.
+    slack = tl - 1 - total
+    n_short = 0
+    n_first = 0
     for s in range(4):
         rem = L[0, s] | L[1, s] | L[2, s] | L[3, s]
-        if rem == 0 or (first_lost and L[leader, s] == 0):
+        if rem == 0:
+            continue
+        holder = _owner(L, s, hibit(rem))
+        if sides[holder] == side or rem == L[holder, s]:
+            continue
+        if L[leader, s] != 0:
+            n_first += 1
+        m = max(popcount(L[leader, s]), popcount(L[(leader + 2) & 3, s]))
+        if slack >= m:
+            slack -= m
+        else:
+            n_short += 1
+    use_first = first_lost and (total >= tl or n_first < n_short)
+    slack = tl - 1 - total
+    for s in range(4):
+        rem = L[0, s] | L[1, s] | L[2, s] | L[3, s]
+        if rem == 0 or (use_first and L[leader, s] == 0):
             continue
         top = hibit(rem)
         holder = _owner(L, s, top)
-        if sides[holder] != side and rem != L[holder, s] and top < rt[s]:
+        if sides[holder] == side or rem == L[holder, s]:
+            continue
+        if not use_first:
+            m = max(popcount(L[leader, s]), popcount(L[(leader + 2) & 3, s]))
+            if slack >= m:
+                slack -= m
+                continue
+        if top < rt[s]:
             rt[s] = top
     return True
 
