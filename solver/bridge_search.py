@@ -2365,10 +2365,11 @@ def _second_hand_tricks(L, s, r, p, trump, used, cutoff):
     its run of top cards in the suit led, then in the other suits its top
     runs (every card where no other hand holds more than the run, in the
     suit led once this trick is over, relying only on the top cards that
-    draw theirs), only in suits no opponent can ruff. ``used`` gets the lowest rank each count relies on
-    (``NOREL``: none); the rest are lengths. The count stops once it
-    reaches ``cutoff`` (the suit led first, then the others in turn): the
-    suits it did not need add no relied-on card."""
+    draw theirs), only in suits no opponent can ruff. ``used`` gets the
+    lowest rank each count relies on (``NOREL``: none); the rest are
+    lengths. The count stops once it reaches ``cutoff`` (the suit led
+    first, then the others in turn): the suits it did not need add no
+    relied-on card."""
     pa = (p + 2) & 3
     third = (p + 1) & 3
     for t in range(4):
@@ -2496,8 +2497,8 @@ def _cannot_take_all(L, leader, rules, sides, tl, rt):
     # lengths are in the table's key. Else the first trick's rule, when it
     # relies on fewer suits.
     slack = tl - 1 - total
-    n_short = 0
-    n_first = 0
+    short = 0       # the suits the other side tops that the margin leaves fixed
+    led = 0         # the suits the other side tops that the leader holds
     for s in range(4):
         rem = L[0, s] | L[1, s] | L[2, s] | L[3, s]
         if rem == 0:
@@ -2506,27 +2507,19 @@ def _cannot_take_all(L, leader, rules, sides, tl, rt):
         if sides[holder] == side or rem == L[holder, s]:
             continue
         if L[leader, s] != 0:
-            n_first += 1
+            led |= 1 << s
         m = max(popcount(L[leader, s]), popcount(L[(leader + 2) & 3, s]))
         if slack >= m:
             slack -= m
         else:
-            n_short += 1
-    use_first = first_lost and (total >= tl or n_first < n_short)
-    slack = tl - 1 - total
-    for s in range(4):
-        rem = L[0, s] | L[1, s] | L[2, s] | L[3, s]
-        if rem == 0 or (use_first and L[leader, s] == 0):
-            continue
-        top = hibit(rem)
-        holder = _owner(L, s, top)
-        if sides[holder] == side or rem == L[holder, s]:
-            continue
-        if not use_first:
-            m = max(popcount(L[leader, s]), popcount(L[(leader + 2) & 3, s]))
-            if slack >= m:
-                slack -= m
-                continue
+            short |= 1 << s
+    fixed = short
+    if first_lost and (total >= tl or popcount(led) < popcount(short)):
+        fixed = led
+    while fixed:
+        s = lobit(fixed)
+        fixed &= fixed - 1
+        top = hibit(L[0, s] | L[1, s] | L[2, s] | L[3, s])
         if top < rt[s]:
             rt[s] = top
     return True
