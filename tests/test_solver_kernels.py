@@ -418,6 +418,7 @@ def test_sure_trumps_rely_on_the_hands_trumps_above_the_others_only():
     pos = codec_for(state).encode(state)
     assert K.sure_trumps(pos.lanes, pos.rules, pos.sides, 0) == (3, 5)
 
+
 def test_later_trumps_are_a_lower_bound():
     """DDS's later trump tricks of the side not on lead (the two top trumps,
     one of them guarded; a guarded second best over the top trump, or with
@@ -499,14 +500,16 @@ def side_tricks(state, side):
     return value if side == state.max_side else state.tricks_left - value
 
 
-def shuffle_low_cards(state, used, rng):
+def shuffle_low_cards(state, used, rng, lead=None):
     """The position as a new deal (same hands, same leader and strain)
     where, in each suit, the cards below its ``used[suit]`` top ones are
-    dealt among their holders again (each hand keeps its number of them)."""
+    dealt among their holders again (each hand keeps its number of them).
+    With ``lead``, ``state`` is a trick start: the counts are of the cards
+    left once ``lead`` is played, which is kept and played in the new deal."""
     from atout.engine.cards import position_of, suit_of
     swap = {}
     for suit in range(4):
-        cards = sorted((c for h in state.hands for c in h if suit_of(c) == suit),
+        cards = sorted((c for h in state.hands for c in h if suit_of(c) == suit and c != lead),
                        key=position_of, reverse=True)
         low = cards[int(used[suit]):]
         shuffled = low[:]
@@ -514,8 +517,21 @@ def shuffle_low_cards(state, used, rng):
         swap.update(zip(low, shuffled))
     hands = [{swap.get(c, c) for c in h} for h in state.hands]
     strain = "NT" if state.trump is None else "SHDC"[codec_for(state).encode(state).rules[K.R_TRUMP]]
-    return get_game("bridge").new_state(state.deal.with_hands(hands),
-                                        declarer="NESW"[(state.leader + 3) % 4], strain=strain)
+    probe = get_game("bridge").new_state(state.deal.with_hands(hands),
+                                         declarer="NESW"[(state.leader + 3) % 4], strain=strain)
+    if lead is not None:
+        probe.play(lead)
+    return probe
+
+
+def cards_relied_on(L, ranks):
+    """Per suit, how many top cards a bound relies on, from the lowest rank
+    it relies on in each suit (``NOREL``: none)."""
+    counts = []
+    for t in range(4):
+        rem = int(L[0, t] | L[1, t] | L[2, t] | L[3, t])
+        counts.append(0 if ranks[t] >= K.NOREL else bin(rem >> int(ranks[t])).count("1"))
+    return counts
 
 
 def bridge_endings(first_seed, count, rng, strains):
@@ -720,7 +736,6 @@ def test_the_second_hands_runs_that_draw_the_others_cards_win_by_length():
     only on the top cards that draw the others'. The count stays a lower
     bound (the exact value), also with the cards below the used ones dealt
     again (the led card kept)."""
-    from atout.engine.cards import position_of, suit_of
     from atout.solver.testing import random_ending
     game = get_game("bridge")
     rng = random.Random(16)
@@ -763,28 +778,12 @@ def test_the_second_hands_runs_that_draw_the_others_cards_win_by_length():
         if not draws:
             continue
         drawn += 1
-        counts = []
-        for t in range(4):
-            rem = int(L[0, t] | L[1, t] | L[2, t] | L[3, t])
-            counts.append(0 if used[t] >= K.NOREL else bin(rem >> int(used[t])).count("1"))
         # the hands after the lead, their low cards dealt again, the led card back
-        swap = {}
-        for t in range(4):
-            held = sorted((c for h in state.hands for c in h if suit_of(c) == t),
-                          key=position_of, reverse=True)
-            low = held[counts[t]:]
-            shuffled = low[:]
-            rng.shuffle(shuffled)
-            swap.update(zip(low, shuffled))
-        hands = [{swap.get(c, c) for c in h} for h in start.hands]
-        probe = game.new_state(start.deal.with_hands(hands), declarer="NESW"[(start.leader + 3) % 4],
-                               strain="NT" if trump < 0 else "SHDC"[trump])
-        probe.play(lead)
+        probe = shuffle_low_cards(start, cards_relied_on(L, used), rng, lead)
         side = state.side_of(p)
         for st in (state, probe):
             assert q <= side_tricks(st, side), (st, q)
     assert drawn >= 150 and led >= 100, (drawn, led)
-
 
 
 def test_the_second_hands_count_stops_at_its_cutoff_and_relies_on_the_suits_it_counted():
@@ -794,7 +793,6 @@ def test_the_second_hands_count_stops_at_its_cutoff_and_relies_on_the_suits_it_c
     the full count does, relies on no card the full count does not, and
     stays a lower bound (the exact value) with the cards below the ones it
     relies on dealt again (the led card kept)."""
-    from atout.engine.cards import position_of, suit_of
     from atout.solver.testing import random_ending
     game = get_game("bridge")
     rng = random.Random(23)
@@ -825,24 +823,11 @@ def test_the_second_hands_count_stops_at_its_cutoff_and_relies_on_the_suits_it_c
         if all(int(used[t]) == int(full[t]) for t in range(4)):
             continue
         fewer += 1
-        counts = []
-        for t in range(4):
-            rem = int(L[0, t] | L[1, t] | L[2, t] | L[3, t])
-            counts.append(0 if used[t] >= K.NOREL else bin(rem >> int(used[t])).count("1"))
-        swap = {}
-        for t in range(4):
-            held = sorted((x for h in state.hands for x in h if suit_of(x) == t),
-                          key=position_of, reverse=True)
-            low = held[counts[t]:]
-            shuffled = low[:]
-            rng.shuffle(shuffled)
-            swap.update(zip(low, shuffled))
-        probe = game.new_state(start.deal.with_hands([{swap.get(x, x) for x in h} for h in start.hands]),
-                               declarer="NESW"[(start.leader + 3) % 4], strain=strain)
-        probe.play(lead)
+        probe = shuffle_low_cards(start, cards_relied_on(L, used), rng, lead)
         for st in (state, probe):
             assert c <= side_tricks(st, state.side_of(p)), (st, c)
     assert fewer >= 100, fewer
+
 
 def test_a_side_suit_run_that_draws_the_others_cards_once_trumps_are_drawn_wins_by_length():
     """A trump contract where the leader's top trumps draw the opponents'
@@ -1069,12 +1054,10 @@ def test_the_side_cannot_take_all_relies_only_on_the_suits_outside_its_margin():
         fired += 1
         side = state.side_of(state.leader)
         free = 0
-        used = [0] * 4
+        used = cards_relied_on(L, rt)
         for s in range(4):
             rem = int(L[0, s] | L[1, s] | L[2, s] | L[3, s])
-            if rt[s] < K.NOREL:
-                used[s] = bin(rem >> int(rt[s])).count("1")
-            elif rem and L[state.leader, s]:
+            if rt[s] >= K.NOREL and rem and L[state.leader, s]:
                 holder = next(q for q in range(4) if (int(L[q, s]) >> (rem.bit_length() - 1)) & 1)
                 free += int(pos.sides[holder]) != pos.sides[state.leader] and rem != int(L[holder, s])
         freed += int(free > 0)
