@@ -8,9 +8,9 @@ Three measurements, each on fixed seeded random deals, one thread:
   exact);
 * ``bound_widths``: the width of the proven bounds of a full deal after
   "1 s" and "10 s" of search. For determinism the seconds are node budgets,
-  ``seconds * NODE_RATE`` nodes (NODE_RATE measured on this machine, about
-  1.5 million nodes a second on these games), so the widths do not depend on
-  the load. Two rows a game: ``solve`` as the command line runs it (the
+  ``seconds * NODE_RATE`` nodes (NODE_RATE measured on this machine with
+  ``point_node_rate.py rates``: 3.5 million nodes a second, near the slowest
+  full deals' rate), so the widths do not depend on the load. Two rows a game: ``solve`` as the command line runs it (the
   contract's question first, with the whole budget, then the anytime
   narrowing of ``Solver._narrow``), and ``bounds only``
   (``contract_first=False``: the narrowing from the start); each deal's
@@ -40,10 +40,12 @@ from atout.engine import get_game
 from atout.solver import Solver
 from atout.solver.testing import random_ending
 
-#: nodes a second of the point games' search on this machine (one thread;
-#: measured on the tricks-left rows, 1.3-1.9M): the budgets below are
-#: seconds times this
-NODE_RATE = 1_500_000
+#: nodes a second of the point games' search on this machine (one thread,
+#: an idle core): the budgets below are seconds times this. Measured with
+#: ``python bench/point_node_rate.py rates`` (2026-12-02: 3.0-5.3M a deal in
+#: tarot, 4.3-8.0M in tarocco, 3.8-6.6M in tarot2; 1.3-1.9M on 2026-11-30,
+#: before the passes on the node's cost); 3.5M is near the slowest deals'
+NODE_RATE = 3_500_000
 
 TAROT_CONTRACTS = {"taker": [0, 1, 2, 3],
                    "contract": ["take", "guard", "guard_without", "guard_against"]}

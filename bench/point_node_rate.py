@@ -15,9 +15,11 @@ search are compared by running this script with each, interleaved):
   ``point_deals.py`` (a guard by the first seat, and random contracts),
   stopped at 6M nodes: the share settled within 0.05 s, 0.2 s and 1 s at
   the rate measured on those deals (``point_deals.py`` counts its seconds
-  at a fixed 1.5M nodes a second).
+  at a fixed ``NODE_RATE``);
+* ``rates``: each point game's rate on 8 full deals' contract question
+  (3M nodes each), the basis of ``point_deals.NODE_RATE``.
 
-    python bench/point_node_rate.py [belote] [belotebest] [tarot10] [tarotq] [question]
+    python bench/point_node_rate.py [belote] [belotebest] [tarot10] [tarotq] [question] [rates]
 """
 
 from __future__ import annotations
@@ -98,12 +100,38 @@ def question(count=30, limit=6_000_000):
               f"that rate: {shares}; median nodes {statistics.median(settle):.0f}", flush=True)
 
 
+def full_deal_rates(count=8, limit=3_000_000):
+    """Each point game's node rate on long searches, the budget of
+    ``point_deals.NODE_RATE``: the contract question on ``count`` full deals
+    (tarot a guard by the first seat), stopped at ``limit`` nodes, processor
+    time; the rate over all of them and deal by deal (deals of 0.05 s or more)."""
+    for game, contract in (("tarot", GUARD_FIRST_SEAT), ("tarocco", None), ("tarot2", None)):
+        first = position(game, SEED, 99, contract)
+        Solver().reaches(first, first.contract_target(), max_nodes=10_000)   # compile / load
+        rows = []
+        for i in range(count):
+            state = position(game, SEED + i, 99, contract)
+            solver = Solver()
+            t = time.process_time()
+            r = solver.reaches(state, state.contract_target(), max_nodes=limit)
+            rows.append((r.nodes, time.process_time() - t))
+        nodes = sum(n for n, _ in rows)
+        cpu = sum(c for _, c in rows)
+        each = " ".join(f"{n / c / 1e6:.2f}" for n, c in sorted(rows, key=lambda r: r[0] / r[1])
+                        if c >= 0.05)
+        print(f"{game} full deals: {nodes / cpu / 1e6:.2f}M nodes/s; deal by deal {each}",
+              flush=True)
+
+
 def main(argv):
     which = argv or ["belote", "tarot10", "tarotq"]
     Solver().solve(position("tarot", SEED, 4), line=False)   # compile / load the kernels
     for name in which:
         if name == "question":
             question()
+            continue
+        if name == "rates":
+            full_deal_rates()
             continue
         nodes, cpu = {"belote": belote, "belotebest": belote_best, "tarot10": tarot10,
                        "tarotq": tarotq}[name]()
