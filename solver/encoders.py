@@ -187,6 +187,8 @@ def _rules(state, kind, trump, maxside):
     if kind == R.TAROT:
         rules[K.R_KEYMODE] = TAROT_KEYMODE
         rules[R.G_TRICKSEARCH] = TAROT_TRICK_SEARCH
+        rules[R.G_TRICKNODES] = int(__import__('os').environ.get('ATOUT_TRICK_NODES', '3000'))
+        rules[R.G_TRICKMIN] = int(__import__('os').environ.get('ATOUT_TRICK_MIN', '0'))
     if kind == R.TAROCCO:
         rules[K.R_KEYMODE] = TAROCCO_KEYMODE
     rules[K.R_USEPTS] = 1

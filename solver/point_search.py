@@ -52,7 +52,9 @@ G_VARIANT = 28    # Belote: rule variant bits (V_NO_UNDERTRUMP, V_NO_PARTNER_OVE
 G_LOW = 32        # the partition table: per lane 0-5, the bits of its low cards (6 entries)
 G_UNIQ = 38       # tarot2: per lane 0-5, its pile cards with a card under them (6 entries)
 G_TRICKSEARCH = 44  # tarot: tricks left at most for the taker's trick-count search (0: none)
-N_GRULES = 45
+G_TRICKNODES = 45   # tarot: the most nodes of one trick-count search
+G_TRICKMIN = 46     # tarot: tricks left at least for the trick-count search
+N_GRULES = 47
 
 #: Belote rule variants (``engine.belote.VARIANT_FLAGS``), bits of ``rules[G_VARIANT]``
 V_NO_UNDERTRUMP = 1
@@ -1096,6 +1098,27 @@ def tarot_cash_bounds(L, n, leader, cnt, fl, bp_left, rules, sides, kp, lower, u
 TRICK_SEARCH_NODES = 3000
 
 
+#: ``taker_trick_reach``'s table: rows ``TRICK_TT_ROW`` on of the search's
+#: frames (beyond any tarot depth: 75 plies with five seats), 16 entries of
+#: two words a row: a key of the position, then the least and the most
+#: tricks the taker wins from there (bits 0-7, 8-15). Kept for the whole
+#: solve: a trick count is a fact of the position, whatever ``need``
+TRICK_TT_ROW = 80
+TRICK_TT_BITS = 8
+
+
+@inline_kernel
+def trick_key(L, n, leader, fl, taker):
+    """A 63-bit key (never 0) of what the taker's trick count depends on:
+    the hands, the leader, the taker and the Excuse's flags."""
+    h = (leader * TRICK_MUL[30] + taker * TRICK_MUL[31]
+         + (fl & (T_WON0 | T_WON1 | T_ANY)) * TRICK_MUL[32])
+    for q in range(n):
+        for s in range(NSUITS):
+            h += L[q, s] * TRICK_MUL[q * NSUITS + s]
+    return mix63(h & MASK63) | 1
+
+
 @inline_kernel
 def trick_moves(L, p, ts, tr, base, ntr, leader, fl, rules, sides, taker, mv, lg, d):
     """Seat ``p``'s moves into ``mv[d]`` for the trick count only: one card a
@@ -1144,6 +1167,12 @@ def trick_moves(L, p, ts, tr, base, ntr, leader, fl, rules, sides, taker, mv, lg
                 beats = ntr > 0 and (ws < 0 or (s == ws and r > wr) or (s == 4 and ws != 4))
                 if ntr == 0:
                     score = 100 + r + (32 if s == 4 else 0)
+                    if p != taker and s < 4:
+                        # the defence leads where the taker must trump, or cashes a master
+                        if L[taker, s] == 0:
+                            score += 64
+                        if hibit(occ) == r:
+                            score += 48
                 elif p == taker:
                     score = 200 + r if beats else 100 - r
                 elif beats and (taker_wins or not taker_played):
@@ -1165,17 +1194,37 @@ def trick_moves(L, p, ts, tr, base, ntr, leader, fl, rules, sides, taker, mv, lg
     return nm
 
 
+@inline_kernel
+def trick_store(tt, key, m, res):
+    """Into ``taker_trick_reach``'s table: the taker wins ``m`` more tricks
+    from the position of ``key`` (``res`` 1) or does not (0)."""
+    row = TRICK_TT_ROW + ((key >> 4) & 15)
+    col = 2 * (key & 15)
+    lo = 0
+    hi = 255
+    if tt[row, col] == key:
+        lo = tt[row, col + 1] & 255
+        hi = tt[row, col + 1] >> 8
+    if res == 1:
+        lo = max(lo, m)
+    else:
+        hi = min(hi, m - 1)
+    tt[row, col] = key
+    tt[row, col + 1] = lo | (hi << 8)
+
+
 @kernel
 def taker_trick_reach(L, H, ts, tr, d0, leader0, fl0, target, rules, sides, kp, gpt, mv, sc, lg,
-                      limit):
+                      tt, limit):
     """Tarot, at a trick start with a lone taker: can he win ``target`` of
     the remaining tricks, whatever the defence plays? (1 yes, 0 no, -1 gave
     up after ``limit`` nodes), and the nodes it took. A boolean alpha-beta
     over the trick count with the search's rules (``legal_g``,
-    ``trick_end``: the Excuse's last trick included), no table; rows ``d0``
+    ``trick_end``: the Excuse's last trick included); rows ``d0``
     on of ``ts``/``tr``/``mv``/``sc``/``lg`` are its scratch (``sc[d]``:
     moves, index, leader, flags, taker's tricks, seat, cards in the trick)
-    and ``L`` is restored. Bounds at trick starts: the taker's most tricks
+    and ``L`` is restored. Its table: ``tt``'s rows ``TRICK_TT_ROW`` on
+    (``trick_key``), at trick starts. Bounds at trick starts: the taker's most tricks
     (``tarot_taker_tricks``, plus the Excuse's last trick while he may win
     it) and his master trumps (each wins a trick, unless the defence may
     win the last trick with the Excuse)."""
@@ -1218,18 +1267,37 @@ def taker_trick_reach(L, H, ts, tr, d0, leader0, fl0, target, rules, sides, kp, 
                     res = 0
                     resolved = True
                 else:
+                    key = trick_key(L, n, leader, fl, taker)
+                    sc[d, 7] = key
+                    row = TRICK_TT_ROW + ((key >> 4) & 15)
+                    col = 2 * (key & 15)
+                    if tt[row, col] == key:
+                        lo = tt[row, col + 1] & 255
+                        hi = tt[row, col + 1] >> 8
+                        if won + lo >= target or won + hi < target:
+                            res = 1 if won + lo >= target else 0
+                            resolved = True
+                if not resolved and won < target and won + tl >= target:
                     on_max, on_min = excuse_spares_masters(L, n, fl, sides, maxside)
                     w, _suits, _guarded = tarot_taker_tricks(L, n, taker, tl, sides, on_min)
                     if L[taker, 5] != 0 and on_min == 0:
                         w = min(w + 1, tl)     # his Excuse may win the last trick
+                    # the tricks the leader cashes in a row (``tarot_cash``)
+                    ck, _pts = tarot_cash(L, leader, n, cnt0 - k, sides, kp, True)
+                    if leader != taker:
+                        w = min(w, tl - ck)
                     if won + w < target:
                         res = 0
+                        resolved = True
+                    elif leader == taker and won + ck >= target:
+                        res = 1
                         resolved = True
                     elif on_max != 0:
                         tw_max, _tw_min, _a, _b = tarot_master_tricks(L, n, sides, maxside)
                         if won + tw_max >= target:
                             res = 1
                             resolved = True
+            sc[d, 8] = 0 if resolved else 1
             if not resolved:
                 p = seat_after(leader, ntr, n)
                 sc[d, 5] = p
@@ -1272,6 +1340,8 @@ def taker_trick_reach(L, H, ts, tr, d0, leader0, fl0, target, rules, sides, kp, 
                 continue
             # every card failed the seat to play
             res = 0 if p == taker else 1
+        if sc[d, 6] == 0 and sc[d, 8] == 1:
+            trick_store(tt, sc[d, 7], target - sc[d, 4], res)
         if k == 0:
             return res, nodes
         k -= 1
@@ -1280,7 +1350,7 @@ def taker_trick_reach(L, H, ts, tr, d0, leader0, fl0, target, rules, sides, kp, 
 
 @inline_kernel
 def tarot_trick_bound(L, H, ts, tr, d, leader, cnt, fl, need, rules, sides, kp, gpt, mv, sc, lg,
-                      ctx):
+                      fr, ctx):
     """Tarot, lone taker, at a trick start the other bounds leave open: a
     bound below ``need`` of the future value when the taker's true most
     tricks make ``tarot_taker_upper`` fall below ``need`` (INF: none). The
@@ -1313,9 +1383,15 @@ def tarot_trick_bound(L, H, ts, tr, d, leader, cnt, fl, need, rules, sides, kp, 
     if target < 0:
         return INF
     ans, nodes = taker_trick_reach(L, H, ts, tr, d, leader, fl, target, rules, sides, kp, gpt,
-                                   mv, sc, lg, TRICK_SEARCH_NODES)
+                                   mv, sc, lg, fr, rules[G_TRICKNODES])
     ctx[C_NODES] += nodes
     ctx[C_SUBNODES] += nodes
+    ctx[10] += 1
+    ctx[11 + ans + 1] += 1
+    ctx[14 + ans + 1] += nodes
+    if ans >= 0:
+        ctx[17 + 2 * min(target - 1, 3) + ans] += 1
+        ctx[25 + 2 * (1 if leader == taker else 0) + ans] += 1
     return bound if ans == 0 else INF
 
 
@@ -1783,6 +1859,7 @@ def _odd_multipliers(seed, count=2 * NSUITS):
 T2_MUL1 = _odd_multipliers(11_2026)
 T2_MUL2 = _odd_multipliers(12_2026)
 PAT_MUL = _odd_multipliers(13_2026, 10)
+TRICK_MUL = _odd_multipliers(14_2026, 33)
 MASK63 = (1 << 63) - 1
 
 
@@ -2629,9 +2706,9 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                             tarot_cash_rel(L, leader, n, fr, d, F_RT)
                             if kind == TAROT and need > upper:
                                 tarot_taker_rel(L, n, cnt, sides, maxside, fr, d, F_RT)
-                        elif kind == TAROT and cnt <= rules[G_TRICKSEARCH] * n:
+                        elif kind == TAROT and rules[G_TRICKMIN] * n <= cnt <= rules[G_TRICKSEARCH] * n:
                             v = tarot_trick_bound(L, H, ts, tr, d, leader, cnt, fl, need, rules,
-                                                  sides, kp, gpt, mv, sc, lg, ctx)
+                                                  sides, kp, gpt, mv, sc, lg, fr, ctx)
                             if v < need:
                                 res = v
                                 resolved = True

@@ -41,15 +41,17 @@ def scratch():
     return (np.zeros(MAXDEPTH, dtype=np.int64), np.zeros(MAXDEPTH, dtype=np.int64),
             np.zeros((MAXDEPTH, MAXMOVES), dtype=np.int64),
             np.zeros((MAXDEPTH, MAXMOVES), dtype=np.int64),
-            np.zeros((MAXDEPTH, NSUITS), dtype=np.int64))
+            np.zeros((MAXDEPTH, NSUITS), dtype=np.int64),
+            np.zeros((MAXDEPTH + 1, R.N_GFRAME), dtype=np.int64))
 
 
-def reach(pos, target, limit=1_000_000):
-    """``taker_trick_reach``'s (answer, nodes) at the position's trick start."""
-    ts, tr, mv, sc, lg = scratch()
+def reach(pos, target, arrays, limit=1_000_000):
+    """``taker_trick_reach``'s (answer, nodes) at the position's trick start
+    (``arrays``: ``scratch()``'s, its table kept from call to call)."""
+    ts, tr, mv, sc, lg, fr = arrays
     before = pos.kl.copy()
     ans, nodes = R.taker_trick_reach(pos.kl, pos.kh, ts, tr, 0, pos.leader, pos.fl0, target,
-                                     pos.rules, pos.sides, pos.kp, pos.gpt, mv, sc, lg, limit)
+                                     pos.rules, pos.sides, pos.kp, pos.gpt, mv, sc, lg, fr, limit)
     assert (pos.kl == before).all()
     return ans, nodes
 
@@ -64,8 +66,10 @@ def lone_taker_ending(seed, tricks):
 @pytest.mark.parametrize("tricks, seeds", [(3, 120), (4, 40), (5, 4)])
 def test_trick_search_answers_as_the_trick_minimax(tricks, seeds):
     """Every target from 1 to the tricks left: yes exactly when the plain
-    minimax of the trick count reaches it. Both answers come up."""
+    minimax of the trick count reaches it. Both answers come up, and the
+    table answers some questions at the root."""
     answers = set()
+    at_root = 0
     for seed in range(seeds):
         state = lone_taker_ending(seed, tricks)
         if state is None:
@@ -73,11 +77,16 @@ def test_trick_search_answers_as_the_trick_minimax(tricks, seeds):
         pos = codec_for(state).encode(state)
         assert R.lone_taker(state.n, pos.sides, pos.rules[R.R_MAXSIDE]) >= 0
         won = state.tricks_won(0)
-        for target in range(1, state.tricks_left + 1):
-            ans, _nodes = reach(pos, target)
+        arrays = scratch()
+        # (in both orders: the table's entries of one question answer the next)
+        targets = range(1, state.tricks_left + 1)
+        for target in targets if seed % 2 else reversed(targets):
+            ans, nodes = reach(pos, target, arrays)
             assert ans == taker_reaches(state, won + target), (seed, state, target, ans)
             answers.add(ans)
+            at_root += nodes == 1
     assert answers == {0, 1}
+    assert at_root > 0
 
 
 def trick_bound(state, need_offset):
@@ -91,11 +100,11 @@ def trick_bound(state, need_offset):
     _lo, hi = R.trick_start_bounds(pos.kl, pos.kh, n, pos.fl0, cnt, bp, pos.rules, pos.sides,
                                    pos.kp)
     up = R.tarot_taker_upper(pos.kl, n, cnt, pos.fl0, pos.rules, pos.sides, pos.kp, hi)
-    ts, tr, mv, sc, lg = scratch()
+    ts, tr, mv, sc, lg, fr = scratch()
     ctx = np.zeros(N_CTX, dtype=np.int64)
     need = up - need_offset
     v = R.tarot_trick_bound(pos.kl, pos.kh, ts, tr, 0, pos.leader, cnt, pos.fl0, need,
-                            pos.rules, pos.sides, pos.kp, pos.gpt, mv, sc, lg, ctx)
+                            pos.rules, pos.sides, pos.kp, pos.gpt, mv, sc, lg, fr, ctx)
     assert ctx[C_NODES] == ctx[C_SUBNODES]
     return pos, v, need, up
 
