@@ -61,8 +61,7 @@ C_CUTS = 5
 C_FIRSTCUTS = 6
 C_TTPROBES = 7
 C_TRICKS = 8       # nodes at a trick start (DDS counts these)
-C_SUBNODES = 9     # tarot: nodes of the taker's trick-count search (point_search)
-N_CTX = 30
+N_CTX = 9
 
 NSUITS = 6
 SEATS = 4          # bridge's seats: the search's helpers count on four (a constant folds)

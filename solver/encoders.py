@@ -140,8 +140,6 @@ def _hands(state):
 #: full-deal question settles 9 of 30 deals within 6M nodes instead of 6,
 #: each sooner, at about 10% fewer nodes a second (docs/SPEED.md).
 TAROT_KEYMODE = 3
-#: tarot: the taker's trick-count search at trick starts this many tricks from the end
-TAROT_TRICK_SEARCH = int(__import__('os').environ.get('ATOUT_TRICK_SEARCH', '5'))
 TAROCCO_KEYMODE = 3
 #: tarot2's table: 2 the relative-rank key with its piles (``rkey_piles``),
 #: 3 its partition table (``point_search.t2_ckey``; tested, off: 15-24% fewer
@@ -186,9 +184,6 @@ def _rules(state, kind, trump, maxside):
     rules[K.R_KEYMODE] = TAROT2_KEYMODE if kind == R.TAROT2 else 0
     if kind == R.TAROT:
         rules[K.R_KEYMODE] = TAROT_KEYMODE
-        rules[R.G_TRICKSEARCH] = TAROT_TRICK_SEARCH
-        rules[R.G_TRICKNODES] = int(__import__('os').environ.get('ATOUT_TRICK_NODES', '3000'))
-        rules[R.G_TRICKMIN] = int(__import__('os').environ.get('ATOUT_TRICK_MIN', '0'))
     if kind == R.TAROCCO:
         rules[K.R_KEYMODE] = TAROCCO_KEYMODE
     rules[K.R_USEPTS] = 1

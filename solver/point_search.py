@@ -33,8 +33,8 @@ from __future__ import annotations
 import numpy as np
 
 from ._jit import inline_kernel, kernel
-from .bridge_search import (C_ABORT, C_CUTS, C_FIRSTCUTS, C_LIMIT, C_NODES, C_SUBNODES,
-                      C_TTHITS, C_TTPROBES, C_TTSTORES, NSUITS, R_GEN, R_KEYMODE, R_MAXSIDE, R_NSEATS, R_TRUMP,
+from .bridge_search import (C_ABORT, C_CUTS, C_FIRSTCUTS, C_LIMIT, C_NODES, C_TTHITS, C_TTPROBES,
+                      C_TTSTORES, NSUITS, R_GEN, R_KEYMODE, R_MAXSIDE, R_NSEATS, R_TRUMP,
                       R_TTMASK, hibit, popcount, tt_slot)
 from .row_table import WORK_SHIFT, row_bounds, row_find, row_put, row_store, row_work
 
@@ -51,10 +51,7 @@ G_FIXED = 27      # Smear: the trump was fixed by the contract
 G_VARIANT = 28    # Belote: rule variant bits (V_NO_UNDERTRUMP, V_NO_PARTNER_OVERTRUMP)
 G_LOW = 32        # the partition table: per lane 0-5, the bits of its low cards (6 entries)
 G_UNIQ = 38       # tarot2: per lane 0-5, its pile cards with a card under them (6 entries)
-G_TRICKSEARCH = 44  # tarot: tricks left at most for the taker's trick-count search (0: none)
-G_TRICKNODES = 45   # tarot: the most nodes of one trick-count search
-G_TRICKMIN = 46     # tarot: tricks left at least for the trick-count search
-N_GRULES = 47
+N_GRULES = 44
 
 #: Belote rule variants (``engine.belote.VARIANT_FLAGS``), bits of ``rules[G_VARIANT]``
 V_NO_UNDERTRUMP = 1
@@ -1028,16 +1025,6 @@ def tarot_taker_upper(L, n, cnt, fl, rules, sides, kp, upper):
     on_max, on_min = excuse_spares_masters(L, n, fl, sides, maxside)
     w, suits, guarded = tarot_taker_tricks(L, n, taker, tl, sides, on_min)
     k_lo, k_hi = tarot_oudler_range(L, n, fl, sides, maxside, on_max, on_min, kept)
-    return min(upper, tarot_taker_points(L, n, taker, fl, rules, kp, w, suits, guarded, k_hi,
-                                         on_min))
-
-
-@inline_kernel
-def tarot_taker_points(L, n, taker, fl, rules, kp, w, suits, guarded, k_hi, on_min):
-    """``tarot_taker_upper``'s bound when the lone taker wins at most ``w``
-    tricks (any ``w`` at least his most tricks: the cards it counts are
-    those of ``w`` tricks; the other arguments as ``tarot_taker_upper``
-    makes them)."""
     total = term((fl & ~3) | k_hi, rules)
     if L[taker, 5] != 0:
         total += kp[5, 0]
@@ -1060,7 +1047,7 @@ def tarot_taker_points(L, n, taker, fl, rules, kp, w, suits, guarded, k_hi, on_m
                 # its Excuse as one of its w cards: a half point
                 a = max(a, 1 + dearest_points(L[q, 0], L[q, 1], L[q, 2], L[q, 3], tq, w - 1, kp))
             total += a
-    return total
+    return min(upper, total)
 
 
 @kernel
@@ -1091,308 +1078,6 @@ def tarot_cash_bounds(L, n, leader, cnt, fl, bp_left, rules, sides, kp, lower, u
     else:
         upper = min(upper, bp_left + end_hi - got)
     return lower, upper
-
-
-#: the taker's trick-count search (``tarot_trick_bound``): at most this many
-#: nodes, after which it gives up (the node is searched as before)
-TRICK_SEARCH_NODES = 3000
-
-
-#: ``taker_trick_reach``'s table: rows ``TRICK_TT_ROW`` on of the search's
-#: frames (beyond any tarot depth: 75 plies with five seats), 16 entries of
-#: two words a row: a key of the position, then the least and the most
-#: tricks the taker wins from there (bits 0-7, 8-15). Kept for the whole
-#: solve: a trick count is a fact of the position, whatever ``need``
-TRICK_TT_ROW = 80
-TRICK_TT_BITS = 8
-
-
-@inline_kernel
-def trick_key(L, n, leader, fl, taker):
-    """A 63-bit key (never 0) of what the taker's trick count depends on:
-    the hands, the leader, the taker and the Excuse's flags."""
-    h = (leader * TRICK_MUL[30] + taker * TRICK_MUL[31]
-         + (fl & (T_WON0 | T_WON1 | T_ANY)) * TRICK_MUL[32])
-    for q in range(n):
-        for s in range(NSUITS):
-            h += L[q, s] * TRICK_MUL[q * NSUITS + s]
-    return mix63(h & MASK63) | 1
-
-
-@inline_kernel
-def trick_moves(L, p, ts, tr, base, ntr, leader, fl, rules, sides, taker, mv, lg, d):
-    """Seat ``p``'s moves into ``mv[d]`` for the trick count only: one card a
-    block of cards of its hand adjacent in strength among the cards in play
-    (the trick's included), the points ignored; ordered: the taker tries the
-    cards that win the trick so far first, highest first, else his lowest;
-    a defender beats the taker with his lowest card that does once the taker
-    has played, his highest before, and sheds his lowest when a defender
-    wins; the Excuse last. Returns their number."""
-    n = rules[R_NSEATS]
-    legal = lg[d]
-    legal_g(L, p, ts, tr, base, ntr, leader, fl, rules, sides, legal)
-    ws = -1
-    wr = -1
-    taker_wins = False
-    taker_played = False
-    if ntr > 0:
-        wi = winner_index(ts, tr, base, ntr, 4)
-        if ts[base + wi] != 5:
-            ws = ts[base + wi]
-            wr = tr[base + wi]
-            taker_wins = seat_after(leader, wi, n) == taker
-        taker_played = seat_after(taker, n - leader, n) < ntr
-    nm = 0
-    for s in range(NSUITS):
-        x = legal[s]
-        if x == 0:
-            continue
-        occ = 0
-        for q in range(n):
-            occ |= L[q, s]
-        for i in range(ntr):
-            if ts[base + i] == s:
-                occ |= 1 << tr[base + i]
-        while x:
-            r = hibit(x)
-            x ^= 1 << r
-            above = occ >> (r + 1)
-            if above != 0:
-                nxt = r + 1 + hibit(above & -above)
-                if (legal[s] >> nxt) & 1:
-                    continue     # the card just above is this seat's too
-            if s == 5:
-                score = 0
-            else:
-                beats = ntr > 0 and (ws < 0 or (s == ws and r > wr) or (s == 4 and ws != 4))
-                if ntr == 0:
-                    score = 100 + r + (32 if s == 4 else 0)
-                    if p != taker and s < 4:
-                        # the defence leads where the taker must trump, or cashes a master
-                        if L[taker, s] == 0:
-                            score += 64
-                        if hibit(occ) == r:
-                            score += 48
-                elif p == taker:
-                    score = 200 + r if beats else 100 - r
-                elif beats and (taker_wins or not taker_played):
-                    score = 200 + (r if not taker_played else -r)
-                else:
-                    score = 100 - r
-            mv[d, nm] = (score << 8) | (s << 5) | r
-            nm += 1
-    # insertion sort, best first
-    for i in range(1, nm):
-        v = mv[d, i]
-        j = i - 1
-        while j >= 0 and mv[d, j] < v:
-            mv[d, j + 1] = mv[d, j]
-            j -= 1
-        mv[d, j + 1] = v
-    for i in range(nm):
-        mv[d, i] &= 255
-    return nm
-
-
-@inline_kernel
-def trick_store(tt, key, m, res):
-    """Into ``taker_trick_reach``'s table: the taker wins ``m`` more tricks
-    from the position of ``key`` (``res`` 1) or does not (0)."""
-    row = TRICK_TT_ROW + ((key >> 4) & 15)
-    col = 2 * (key & 15)
-    lo = 0
-    hi = 255
-    if tt[row, col] == key:
-        lo = tt[row, col + 1] & 255
-        hi = tt[row, col + 1] >> 8
-    if res == 1:
-        lo = max(lo, m)
-    else:
-        hi = min(hi, m - 1)
-    tt[row, col] = key
-    tt[row, col + 1] = lo | (hi << 8)
-
-
-@kernel
-def taker_trick_reach(L, H, ts, tr, d0, leader0, fl0, target, rules, sides, kp, gpt, mv, sc, lg,
-                      tt, limit):
-    """Tarot, at a trick start with a lone taker: can he win ``target`` of
-    the remaining tricks, whatever the defence plays? (1 yes, 0 no, -1 gave
-    up after ``limit`` nodes), and the nodes it took. A boolean alpha-beta
-    over the trick count with the search's rules (``legal_g``,
-    ``trick_end``: the Excuse's last trick included); rows ``d0``
-    on of ``ts``/``tr``/``mv``/``sc``/``lg`` are its scratch (``sc[d]``:
-    moves, index, leader, flags, taker's tricks, seat, cards in the trick)
-    and ``L`` is restored. Its table: ``tt``'s rows ``TRICK_TT_ROW`` on
-    (``trick_key``), at trick starts. Bounds at trick starts: the taker's most tricks
-    (``tarot_taker_tricks``, plus the Excuse's last trick while he may win
-    it) and his master trumps (each wins a trick, unless the defence may
-    win the last trick with the Excuse)."""
-    n = rules[R_NSEATS]
-    maxside = rules[R_MAXSIDE]
-    taker = lone_taker(n, sides, maxside)
-    cnt0 = 0
-    for q in range(n):
-        for s in range(NSUITS):
-            cnt0 += popcount(L[q, s])
-    sc[d0, 2] = leader0
-    sc[d0, 3] = fl0
-    sc[d0, 4] = 0
-    sc[d0, 6] = 0
-    nodes = 0
-    k = 0
-    res = 0
-    entering = True
-    while True:
-        d = d0 + k
-        expand = False
-        if entering:
-            nodes += 1
-            if nodes > limit:
-                for kk in range(k - 1, -1, -1):
-                    m = mv[d0 + kk, sc[d0 + kk, 1]]
-                    L[sc[d0 + kk, 5], m >> 5] |= 1 << (m & 31)
-                return -1, nodes
-            ntr = sc[d, 6]
-            leader = sc[d, 2]
-            fl = sc[d, 3]
-            won = sc[d, 4]
-            resolved = False
-            if ntr == 0:
-                tl = (cnt0 - k) // n
-                if won >= target:
-                    res = 1
-                    resolved = True
-                elif won + tl < target:
-                    res = 0
-                    resolved = True
-                else:
-                    key = trick_key(L, n, leader, fl, taker)
-                    sc[d, 7] = key
-                    row = TRICK_TT_ROW + ((key >> 4) & 15)
-                    col = 2 * (key & 15)
-                    if tt[row, col] == key:
-                        lo = tt[row, col + 1] & 255
-                        hi = tt[row, col + 1] >> 8
-                        if won + lo >= target or won + hi < target:
-                            res = 1 if won + lo >= target else 0
-                            resolved = True
-                if not resolved and won < target and won + tl >= target:
-                    on_max, on_min = excuse_spares_masters(L, n, fl, sides, maxside)
-                    w, _suits, _guarded = tarot_taker_tricks(L, n, taker, tl, sides, on_min)
-                    if L[taker, 5] != 0 and on_min == 0:
-                        w = min(w + 1, tl)     # his Excuse may win the last trick
-                    # the tricks the leader cashes in a row (``tarot_cash``)
-                    ck, _pts = tarot_cash(L, leader, n, cnt0 - k, sides, kp, True)
-                    if leader != taker:
-                        w = min(w, tl - ck)
-                    if won + w < target:
-                        res = 0
-                        resolved = True
-                    elif leader == taker and won + ck >= target:
-                        res = 1
-                        resolved = True
-                    elif on_max != 0:
-                        tw_max, _tw_min, _a, _b = tarot_master_tricks(L, n, sides, maxside)
-                        if won + tw_max >= target:
-                            res = 1
-                            resolved = True
-            sc[d, 8] = 0 if resolved else 1
-            if not resolved:
-                p = seat_after(leader, ntr, n)
-                sc[d, 5] = p
-                sc[d, 0] = trick_moves(L, p, ts, tr, d - ntr, ntr, leader, fl, rules, sides,
-                                       taker, mv, lg, d)
-                sc[d, 1] = 0
-                expand = True
-        else:
-            p = sc[d, 5]
-            m = mv[d, sc[d, 1]]
-            L[p, m >> 5] |= 1 << (m & 31)
-            if (res == 1) != (p == taker):
-                sc[d, 1] += 1
-                expand = True
-        if expand:
-            i = sc[d, 1]
-            p = sc[d, 5]
-            if i < sc[d, 0]:
-                m = mv[d, i]
-                s = m >> 5
-                r = m & 31
-                L[p, s] ^= 1 << r
-                ts[d] = s
-                tr[d] = r
-                ntr = sc[d, 6]
-                if ntr + 1 == n:
-                    w, _gain, nfl = trick_end(L, H, ts, tr, d - ntr, sc[d, 2], sc[d, 3], rules,
-                                              sides, kp, gpt, cnt0 - k == 1)
-                    sc[d + 1, 2] = w
-                    sc[d + 1, 3] = nfl
-                    sc[d + 1, 4] = sc[d, 4] + (1 if w == taker else 0)
-                    sc[d + 1, 6] = 0
-                else:
-                    sc[d + 1, 2] = sc[d, 2]
-                    sc[d + 1, 3] = sc[d, 3]
-                    sc[d + 1, 4] = sc[d, 4]
-                    sc[d + 1, 6] = ntr + 1
-                k += 1
-                entering = True
-                continue
-            # every card failed the seat to play
-            res = 0 if p == taker else 1
-        if sc[d, 6] == 0 and sc[d, 8] == 1:
-            trick_store(tt, sc[d, 7], target - sc[d, 4], res)
-        if k == 0:
-            return res, nodes
-        k -= 1
-        entering = False
-
-
-@inline_kernel
-def tarot_trick_bound(L, H, ts, tr, d, leader, cnt, fl, need, rules, sides, kp, gpt, mv, sc, lg,
-                      fr, ctx):
-    """Tarot, lone taker, at a trick start the other bounds leave open: a
-    bound below ``need`` of the future value when the taker's true most
-    tricks make ``tarot_taker_upper`` fall below ``need`` (INF: none). The
-    largest ``w*`` whose ``tarot_taker_points`` is below ``need``, then
-    ``taker_trick_reach``: can he win ``w* + 1`` tricks? No: he wins at
-    most ``w*`` whatever the taker plays, against the defence that holds
-    him to that, and the bound at ``w*`` holds. Its nodes count in
-    ``C_NODES`` and ``C_SUBNODES``."""
-    n = rules[R_NSEATS]
-    maxside = rules[R_MAXSIDE]
-    taker = lone_taker(n, sides, maxside)
-    if taker < 0:
-        return INF
-    kept, _exc_side = tarot_excuse_kept(L, n, cnt, sides)
-    if not kept and L[taker, 5] == 0:
-        for q in range(n):
-            if L[q, 5] != 0:
-                return INF
-    on_max, on_min = excuse_spares_masters(L, n, fl, sides, maxside)
-    w, suits, guarded = tarot_taker_tricks(L, n, taker, cnt // n, sides, on_min)
-    _k_lo, k_hi = tarot_oudler_range(L, n, fl, sides, maxside, on_max, on_min, kept)
-    bound = INF
-    target = -1
-    for w2 in range(w - 1, -1, -1):
-        v = tarot_taker_points(L, n, taker, fl, rules, kp, w2, suits, guarded, k_hi, on_min)
-        if v < need:
-            bound = v
-            target = w2 + 1
-            break
-    if target < 0:
-        return INF
-    ans, nodes = taker_trick_reach(L, H, ts, tr, d, leader, fl, target, rules, sides, kp, gpt,
-                                   mv, sc, lg, fr, rules[G_TRICKNODES])
-    ctx[C_NODES] += nodes
-    ctx[C_SUBNODES] += nodes
-    ctx[10] += 1
-    ctx[11 + ans + 1] += 1
-    ctx[14 + ans + 1] += nodes
-    if ans >= 0:
-        ctx[17 + 2 * min(target - 1, 3) + ans] += 1
-        ctx[25 + 2 * (1 if leader == taker else 0) + ans] += 1
-    return bound if ans == 0 else INF
 
 
 #: tarocco's card points by position: plain cards 5..10 (and the round
@@ -1859,7 +1544,6 @@ def _odd_multipliers(seed, count=2 * NSUITS):
 T2_MUL1 = _odd_multipliers(11_2026)
 T2_MUL2 = _odd_multipliers(12_2026)
 PAT_MUL = _odd_multipliers(13_2026, 10)
-TRICK_MUL = _odd_multipliers(14_2026, 33)
 MASK63 = (1 << 63) - 1
 
 
@@ -2706,15 +2390,6 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                             tarot_cash_rel(L, leader, n, fr, d, F_RT)
                             if kind == TAROT and need > upper:
                                 tarot_taker_rel(L, n, cnt, sides, maxside, fr, d, F_RT)
-                        elif kind == TAROT and rules[G_TRICKMIN] * n <= cnt <= rules[G_TRICKSEARCH] * n:
-                            v = tarot_trick_bound(L, H, ts, tr, d, leader, cnt, fl, need, rules,
-                                                  sides, kp, gpt, mv, sc, lg, fr, ctx)
-                            if v < need:
-                                res = v
-                                resolved = True
-                                # (a trick count relies on every card's rank)
-                                for s in range(5):
-                                    lower_rank(fr, d, F_RT, s, 0)
                 else:
                     if kind == BELOTE:
                         k1, k2 = belote_key(L, leader, fl, rules[R_TRUMP])
