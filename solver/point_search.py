@@ -931,7 +931,9 @@ def tarot_taker_tricks(L, n, taker, tl, sides, on_min):
     trick; the Excuse holder is left out, for he may play it instead of
     trumping): not before trick ``e_s + 1`` from now, ``e_s`` their most
     trumps. Third: the suits whose first card of the taker's loses
-    (``defence_kept_masters``), one card fewer each."""
+    (``defence_kept_masters``), one card fewer each. Fourth: while the taker
+    has won every trick and holds the Excuse, it may win the last trick (one
+    more: without it a slam line's bound fell below the value)."""
     mine = L[taker, 4]
     t = popcount(mine)
     sure = 0
@@ -977,7 +979,10 @@ def tarot_taker_tricks(L, n, taker, tl, sides, on_min):
             first = min(first, e)
     guarded = defence_kept_masters(L, n, taker, sides, suits)
     plain = min(plain - popcount(guarded), tl - first)
-    return min(tl - sure, t + plain), suits, guarded
+    # the taker's Excuse wins the last trick while he may take every trick
+    # (``on_min`` 0 and he holds it: his side's slam threat)
+    slam = 1 if on_min == 0 and L[taker, 5] != 0 else 0
+    return min(tl - sure, t + plain + slam), suits, guarded
 
 
 @inline_kernel

@@ -11,6 +11,7 @@ from test_solver_point_bounds import TAROT_CONTRACTS, root_bounds
 from atout.engine import get_game
 from atout.engine.cards import FOOL
 from atout.engine.search import minimax
+from atout.solver import Solver
 from atout.solver import point_search as R
 from atout.solver.testing import random_ending
 
@@ -93,3 +94,38 @@ def test_the_excuse_holder_keeps_no_master():
     pos, hi, _hi0 = taker_upper(state)
     assert kept_masters(state, pos) == 0
     assert minimax(state) <= hi
+
+
+def slam_line(tricks_left):
+    """The taker (seat 0: trumps 5 to 21 and the Excuse) leads his trumps
+    from the top and wins every trick; the defence sheds its low cards and
+    keeps its honours, to ``tricks_left`` tricks left."""
+    trump = lambda k: 64 + k                                 # noqa: E731
+    honours = [16 * s + p for p in (13, 12) for s in range(4)]
+    low = [16 * s + p for s in range(4) for p in range(12)]
+    hands = [[trump(k) for k in range(5, 22)] + [FOOL],
+             [trump(k) for k in range(1, 5)] + low[:12] + honours[0:2],
+             low[12:28] + honours[2:4], low[28:44] + honours[4:6]]
+    deal = TAROT.deal_from(hands, {"dog": low[44:] + honours[6:8]})
+    state = TAROT.new_state(deal, taker=0, contract="guard_without")
+    while state.tricks_left > tricks_left:
+        legal = state.legal_cards()
+        if state.to_play == 0:
+            state.play(max(c for c in legal if c != FOOL))
+        else:
+            state.play(min(legal, key=lambda c: (c in honours, c)))
+    return state
+
+
+@pytest.mark.parametrize("tricks", [2, 3, 4])
+def test_the_slam_excuse_counts_a_trick(tricks):
+    """Having won every trick, the taker leads his last trump, then the
+    Excuse, which wins the last trick (each defender's king or queen in
+    both): counted among his tricks, the bound holds and the solver answers
+    right (one trick fewer counted, the bound was 85 < 110 two tricks left)."""
+    state = slam_line(tricks)
+    assert state.tricks_won(0) == 18 - tricks
+    _pos, hi, _hi0 = taker_upper(state)
+    value = minimax(state)
+    assert value <= hi, (state, value, hi)
+    assert Solver().reaches(state, value).answer
