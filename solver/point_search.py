@@ -780,6 +780,15 @@ TAROT_LOW_TRUMPS = ((1 << 20) - 1) & ~1
 
 
 @inline_kernel
+def tarot_court_nibbles(x0, x1, x2, x3):
+    """Tarot: the court cards (ranks 10-13: jack, cavalier, queen, king) of
+    the four plain suits ``x0..x3`` as one nibble a suit, so that a popcount
+    of ``0x8888`` counts the kings, ``0x4444`` the queens, and so on."""
+    return (((x0 >> 10) & 15) | (((x1 >> 10) & 15) << 4) | (((x2 >> 10) & 15) << 8)
+            | (((x3 >> 10) & 15) << 12))
+
+
+@inline_kernel
 def cheapest_cards_points(L, q, k, excuse_value):
     """Tarot: the least points ``k`` cards of seat ``q`` can hold, the
     Excuse counted ``excuse_value`` (1 or 0): the sum of its ``k`` cheapest
@@ -799,12 +808,10 @@ def cheapest_cards_points(L, q, k, excuse_value):
         return max(left, 0)
     total = c1
     left -= c1
-    for r in range(10, 14):
-        c = 0
-        for s in range(4):
-            c += (L[q, s] >> r) & 1
-        take = min(left, c)
-        total += take * (2 * r - 17)     # 3, 5, 7, 9 half points
+    court = tarot_court_nibbles(L[q, 0], L[q, 1], L[q, 2], L[q, 3])
+    for j in range(4):
+        take = min(left, popcount(court & (0x1111 << j)))
+        total += take * (2 * j + 3)      # jacks 3, cavaliers 5, queens 7, kings 9
         left -= take
     return total + 9 * min(left, c9)
 
@@ -873,20 +880,27 @@ def tarot_cash(L, leader, n, cnt, sides, kp, keep_fool):
 def dearest_points(x0, x1, x2, x3, x4, k, kp):
     """Tarot: the most points ``k`` cards of the lanes ``x0..x4`` (plain
     suits, trumps) can hold: the sum of their ``k`` dearest (half points
-    9, 7, 5, 3, then 1)."""
-    total = 0
+    9, 7, 5, 3, then 1), counted by rank with popcounts (tarot's points,
+    as ``cheapest_cards_points``; ``kp`` unused: a walk over the cards
+    comparing their ``kp`` was 8% of the time of tarot10 + tarotq)."""
+    if k <= 0:
+        return 0
+    court = tarot_court_nibbles(x0, x1, x2, x3)
     left = k
-    for v in (9, 7, 5, 3, 1):
-        if left <= 0:
-            break
-        for s in range(5):
-            x = x0 if s == 0 else x1 if s == 1 else x2 if s == 2 else x3 if s == 3 else x4
-            while x and left > 0:
-                r = hibit(x)
-                x ^= 1 << r
-                if kp[s, r] == v:
-                    total += v
-                    left -= 1
+    total = 0
+    for v in range(9, 0, -2):
+        if v == 9:
+            c = popcount(court & 0x8888) + popcount(x4 & ~TAROT_LOW_TRUMPS)
+        elif v == 1:
+            c = (popcount(x0 & TAROT_LOW_PLAIN) + popcount(x1 & TAROT_LOW_PLAIN)
+                 + popcount(x2 & TAROT_LOW_PLAIN) + popcount(x3 & TAROT_LOW_PLAIN)
+                 + popcount(x4 & TAROT_LOW_TRUMPS))
+        else:
+            # the queens (7), cavaliers (5), jacks (3): nibble bits 2, 1, 0
+            c = popcount(court & (0x1111 << ((v - 3) >> 1)))
+        take = min(left, c)
+        total += take * v
+        left -= take
     return total
 
 

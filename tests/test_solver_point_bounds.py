@@ -268,6 +268,26 @@ def test_tarot_cheapest_cards_points_count_the_encoders_points():
                     (hand, k, excuse_value)
 
 
+def test_tarot_dearest_points_count_the_encoders_points():
+    """``dearest_points`` counts tarot's points by rank with popcounts: on
+    random plain suits and trumps (a hand or several), its sum of the k
+    dearest cards is the one of the encoder's point table."""
+    rng = random.Random(11)
+    tarot = get_game("tarot")
+    state = tarot.new_state(tarot.random_deal(1), taker=0, contract="guard")
+    kp = codec_for(state).encode(state).kp
+    cards = [(s, r) for s in range(5) for r in range(32) if kp[s, r] != 0]
+    assert len(cards) == 77
+    for _ in range(400):
+        hand = rng.sample(cards, rng.randrange(0, 40))
+        x = [0] * 5
+        for s, r in hand:
+            x[s] |= 1 << r
+        points = sorted((int(kp[s, r]) for s, r in hand), reverse=True)
+        for k in range(-1, len(hand) + 2):
+            assert R.dearest_points(*x, k, kp) == sum(points[:max(k, 0)]), (hand, k)
+
+
 @pytest.mark.parametrize("tricks, seeds", [(2, 600), (3, 80)])
 def test_tarot_master_tricks_count_the_cheapest_cards(tricks, seeds):
     """The tricks a side's master trumps win hold one card of each seat of
