@@ -1065,33 +1065,35 @@ def tarot_taker_upper(L, n, cnt, fl, rules, sides, kp, upper):
 
 
 @kernel
-def tarot_cash_bounds(L, n, leader, cnt, fl, bp_left, rules, sides, kp, lower, upper):
+def tarot_cash_bounds(L, n, leader, cnt, fl, bp_left, rules, sides, kp, lower, upper, need):
     """Tarot: ``trick_start_bounds``' (lower, upper) tightened by what the
     leader's side is sure of by cashing (``tarot_cash``): the taker on lead
     takes his cash tricks with the others' cheapest cards in them; a
     defender on lead denies the taker the cards of its cash tricks (the
     taker's cheapest, its partners' cheapest: their Excuse counted 0, for
     played in the last trick it would go to the taker); and the upper bound
-    by the tricks the taker can still win (``tarot_taker_upper``)."""
+    by the tricks the taker can still win (``tarot_taker_upper``), left
+    out when the lower bound reaches ``need`` (the search then reads only
+    the lower bound; ``INF``: always)."""
     maxside = rules[R_MAXSIDE]
-    upper = tarot_taker_upper(L, n, cnt, fl, rules, sides, kp, upper)
     k, pts = tarot_cash(L, leader, n, cnt, sides, kp, True)
-    if k <= 0:
+    if k > 0:
+        on_max, on_min = excuse_spares_masters(L, n, fl, sides, maxside)
+        end_lo, end_hi = tarot_end_terms(L, n, fl, cnt, rules, sides, kp, on_max, on_min)
+        got = pts
+        for q in range(n):
+            if q != leader:
+                if sides[q] == sides[leader]:
+                    got += cheapest_cards_points(L, q, k, 0)
+                else:
+                    got += cheapest_cards_points(L, q, k, 1)
+        if sides[leader] == maxside:
+            lower = max(lower, end_lo + got)
+        else:
+            upper = min(upper, bp_left + end_hi - got)
+    if lower >= need:
         return lower, upper
-    on_max, on_min = excuse_spares_masters(L, n, fl, sides, maxside)
-    end_lo, end_hi = tarot_end_terms(L, n, fl, cnt, rules, sides, kp, on_max, on_min)
-    got = pts
-    for q in range(n):
-        if q != leader:
-            if sides[q] == sides[leader]:
-                got += cheapest_cards_points(L, q, k, 0)
-            else:
-                got += cheapest_cards_points(L, q, k, 1)
-    if sides[leader] == maxside:
-        lower = max(lower, end_lo + got)
-    else:
-        upper = min(upper, bp_left + end_hi - got)
-    return lower, upper
+    return lower, tarot_taker_upper(L, n, cnt, fl, rules, sides, kp, upper)
 
 
 #: tarocco's card points by position: plain cards 5..10 (and the round
@@ -1214,12 +1216,14 @@ def tarocco_cash_bounds(L, H, n, leader, cnt, fl, bp_left, rules, sides, kp, low
 
 
 @inline_kernel
-def cash_bounds(L, H, n, leader, cnt, fl, bp_left, rules, sides, kp, lower, upper):
+def cash_bounds(L, H, n, leader, cnt, fl, bp_left, rules, sides, kp, lower, upper, need):
     """Tarot, tarocco: (lower, upper) tightened by the leader's cash and the
     game's other bounds asked where the table missed (``tarot_cash_bounds``,
-    ``tarocco_cash_bounds``)."""
+    ``tarocco_cash_bounds``; tarot's upper bound may be left loose when the
+    lower one reaches ``need``)."""
     if rules[G_KIND] == TAROT:
-        return tarot_cash_bounds(L, n, leader, cnt, fl, bp_left, rules, sides, kp, lower, upper)
+        return tarot_cash_bounds(L, n, leader, cnt, fl, bp_left, rules, sides, kp, lower, upper,
+                                 need)
     return tarocco_cash_bounds(L, H, n, leader, cnt, fl, bp_left, rules, sides, kp, lower, upper)
 
 
@@ -2396,7 +2400,7 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                         pt_ranks(pl, pn, kv, fr, d, F_RT)
                     elif kind != TAROT2:
                         lower, upper = cash_bounds(L, H, n, leader, cnt, fl, fr[d, F_BP],
-                                                   rules, sides, kp, lower, upper)
+                                                   rules, sides, kp, lower, upper, need)
                         if need <= lower or need > upper:
                             res = lower if need <= lower else upper
                             resolved = True
@@ -2433,7 +2437,7 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                         # (the leader's cash costs more than the other bounds:
                         # asked only where they and the table did not settle)
                         lower, upper = cash_bounds(L, H, n, leader, cnt, fl, fr[d, F_BP],
-                                                   rules, sides, kp, lower, upper)
+                                                   rules, sides, kp, lower, upper, need)
                         if need <= lower:
                             res = lower
                             resolved = True

@@ -219,8 +219,34 @@ def tarot_cash_bounds(state):
     pos, lo0, hi0 = root_bounds(state)
     cnt, bp, _gp = R.cards_left_sums(pos.kl, pos.kh, state.n, pos.bp, pos.gpt)
     lo, hi = R.tarot_cash_bounds(pos.kl, state.n, state.leader, cnt, pos.fl0, bp, pos.rules,
-                                 pos.sides, pos.kp, lo0 - pos.already, hi0 - pos.already)
+                                 pos.sides, pos.kp, lo0 - pos.already, hi0 - pos.already, R.INF)
     return pos, lo + pos.already, hi + pos.already, lo0, hi0
+
+
+def test_tarot_cash_bounds_skip_the_upper_bound_only_where_the_lower_settles():
+    """Given ``need``, ``tarot_cash_bounds`` leaves the taker's upper bound
+    out where its lower bound reaches ``need`` (the search reads the upper
+    bound only below that): elsewhere both bounds are those of the full
+    computation, there the lower one is; and the shortcut is taken."""
+    skipped = 0
+    for seed in range(400):
+        state = random_ending(get_game("tarot"), 70_000 + seed, 4 + seed % 6, TAROT_CONTRACTS,
+                              mid_trick=None, prefer=strongest_to_the_leader_side)
+        if state.is_over():
+            continue
+        pos, lo0, hi0 = root_bounds(state)
+        cnt, bp, _gp = R.cards_left_sums(pos.kl, pos.kh, state.n, pos.bp, pos.gpt)
+        args = (pos.kl, state.n, state.leader, cnt, pos.fl0, bp, pos.rules, pos.sides, pos.kp,
+                lo0 - pos.already, hi0 - pos.already)
+        lo, hi = R.tarot_cash_bounds(*args, R.INF)
+        for need in range(lo - 3, hi + 4):
+            lo_n, hi_n = R.tarot_cash_bounds(*args, need)
+            assert lo_n == lo, (seed, need)
+            if lo < need:
+                assert hi_n == hi, (seed, need)
+            elif hi_n != hi:
+                skipped += 1
+    assert skipped >= 20, skipped
 
 
 def strongest_to_the_leader_side(state, card):
