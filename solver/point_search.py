@@ -2116,6 +2116,35 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
 
 
 @inline_kernel
+def table_lead(L, H, n, p, best, eq):
+    """The card of the table's best lead ``best`` (relative: its suit and
+    the number of cards in play above it) if seat ``p`` holds it and
+    ``gen_moves`` would try it (the top of its block of equivalent cards),
+    else -1: ``gen_moves`` puts that card first, so the search tries it
+    before making the other moves."""
+    s = best >> 5
+    above = best & 31
+    rem = 0
+    for q in range(n):
+        rem |= L[q, s] | H[q, s]
+    if popcount(rem) <= above:
+        return -1
+    x = rem
+    for _ in range(above):
+        x ^= 1 << hibit(x)
+    r = hibit(x)
+    m = L[p, s]
+    if ((m >> r) & 1) == 0:
+        return -1
+    higher = rem & ~((2 << r) - 1)
+    if higher != 0:
+        nxt = higher & -higher
+        if (m & nxt) != 0 and eq[s, hibit(nxt)] == eq[s, r]:
+            return -1
+    return s * 32 + r
+
+
+@inline_kernel
 def reveal(L, H, ts, tr, base, leader, n, pnext):
     """tarot2: after a trick, each pile card played turns up the next card
     of its pile; returns a bit mask (per trick card) of what was revealed."""
@@ -2475,8 +2504,17 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                     for s in range(5):
                         fr[d, F_REL + s] = NOREL
                     fr[d, F_NTOP] = overtrump_rel(L, p, ts, tr, d - ntr, ntr, kind)
-                fr[d, F_NM] = gen_moves(L, H, ts, tr, ntr, d, leader, p, fl, rules, sides, kp, eq,
-                                        mv, sc, lg, best, killer)
+                first = -1
+                if rel and kind != TAROT2 and ntr == 0 and best >= 0:
+                    first = table_lead(L, H, n, p, best, eq)
+                if first >= 0:
+                    # the table's lead alone, first: the others only if it
+                    # does not cut (gen_moves would put it first)
+                    mv[d, 0] = first
+                    fr[d, F_NM] = -1
+                else:
+                    fr[d, F_NM] = gen_moves(L, H, ts, tr, ntr, d, leader, p, fl, rules, sides, kp,
+                                            eq, mv, sc, lg, best, killer)
                 fr[d, F_IDX] = 0
                 expand = True
         else:
@@ -2532,7 +2570,13 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                 expand = True
         if expand:
             i = fr[d, F_IDX]
-            if i < fr[d, F_NM]:
+            if fr[d, F_NM] < 0 and i > 0:
+                # the table's lead did not cut: every move, in gen_moves'
+                # order (the same lead first, tried already), as at entry
+                fr[d, F_NM] = gen_moves(L, H, ts, tr, 0, d, fr[d, F_LEADER], fr[d, F_P],
+                                        fr[d, F_FL], rules, sides, kp, eq, mv, sc, lg,
+                                        relative_move(L, H, n, mv[d, 0]), fr[d, F_KILLER])
+            if i < abs(fr[d, F_NM]):
                 ntr = fr[d, F_NTR]
                 leader = fr[d, F_LEADER]
                 need = fr[d, F_NEED]
