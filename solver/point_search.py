@@ -1258,15 +1258,15 @@ def tarot_master_tricks(L, n, sides, maxside):
 
 @inline_kernel
 def _points_above(cards, other, s, kp):
+    """Points of the cards of ``cards`` (lane ``s``) above every card of
+    ``other`` (a walk over those cards alone)."""
     floor = hibit(other) if other != 0 else -1
     total = 0
-    x = cards >> (floor + 1)
-    r = floor + 1
+    x = (cards >> (floor + 1)) << (floor + 1)
     while x:
-        if x & 1:
-            total += kp[s, r]
-        x >>= 1
-        r += 1
+        r = hibit(x)
+        x ^= 1 << r
+        total += kp[s, r]
     return total
 
 
@@ -2029,9 +2029,9 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
         m = legal[s]
         if m == 0:
             continue
-        rem = 0
-        for q in range(n):
-            rem |= L[q, s] | H[q, s]
+        rem = suit_cards(L, n, s)
+        if kind == TAROT2:
+            rem |= suit_cards(H, n, s)      # (the other games have no piles: H stays 0)
         for i in range(ntr):
             if ts[base + i] == s:
                 rem |= 1 << tr[base + i]
@@ -2124,9 +2124,7 @@ def table_lead(L, H, n, p, best, eq):
     before making the other moves."""
     s = best >> 5
     above = best & 31
-    rem = 0
-    for q in range(n):
-        rem |= L[q, s] | H[q, s]
+    rem = suit_cards(L, n, s)           # (not tarot2: no piles, H is 0)
     if popcount(rem) <= above:
         return -1
     x = rem
