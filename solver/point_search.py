@@ -35,7 +35,7 @@ import numpy as np
 from ._jit import inline_kernel, kernel
 from .bridge_search import (C_ABORT, C_CUTS, C_FIRSTCUTS, C_LIMIT, C_NODES, C_TTHITS, C_TTPROBES,
                       C_TTSTORES, NSUITS, R_GEN, R_KEYMODE, R_MAXSIDE, R_NSEATS, R_TRUMP,
-                      R_TTMASK, _prefetch_row, hibit, popcount, tt_slot)
+                      R_TTMASK, hibit, popcount, tt_slot)
 from .row_table import WORK_SHIFT, row_bounds, row_find, row_put, row_store, row_work
 
 # -- the rule vector of these games (indices past the generic ones) -------------------
@@ -1719,15 +1719,6 @@ def pt_put(tt, base, nrows, c1, c2, gen, L, n, fr, d, work, value, is_lower, bes
 
 
 @inline_kernel
-def prefetch_bucket(tt, base):
-    """Ask for the first two cache lines of the partition table's bucket at
-    ``base`` (its first four rows: the rows of this solve come first, 1.7
-    / 3.7 of them a probe on tarot10 / tarotq)."""
-    _prefetch_row(tt, base)
-    _prefetch_row(tt, base + 2)
-
-
-@inline_kernel
 def lower_rank(fr, d, col, s, r):
     if r < fr[d, col + s]:
         fr[d, col + s] = r
@@ -2392,17 +2383,6 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                 cnt = fr[d, F_CNT]
                 lower = 0
                 upper = 0
-                k1 = 0
-                k2 = 0
-                if rel and cnt != 0 and (cnt != n or kind == TAROT2):
-                    # the partition table's key first, and its bucket fetched
-                    # while the bounds are worked out (its first row's load
-                    # was 8% of the samples of tarot10 + tarotq)
-                    if kind == TAROT2:
-                        k1, k2 = t2_ckey(L, H, leader, fl, rules)
-                    else:
-                        k1, k2 = pt_ckey_at(L, ts, tr, leader, fl, n, rules, fr, d, d0)
-                    prefetch_bucket(tt, tt_slot(k1, k2, rules[R_TTMASK]) & ~(prows - 1))
                 if cnt != 0 and (cnt != n or kind == TAROT2):
                     # (not needed where the value is read off directly below)
                     lower, upper = trick_start_bounds(L, H, n, fl, cnt, fr[d, F_BP], rules, sides,
@@ -2428,6 +2408,10 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                     elif rel:
                         master_run_rel(L, n, sides, maxside, fr, d, F_RT)
                 elif rel:
+                    if kind == TAROT2:
+                        k1, k2 = t2_ckey(L, H, leader, fl, rules)
+                    else:
+                        k1, k2 = pt_ckey_at(L, ts, tr, leader, fl, n, rules, fr, d, d0)
                     slot = tt_slot(k1, k2, rules[R_TTMASK]) & ~(prows - 1)
                     ctx[C_TTPROBES] += 1
                     fr[d, F_K1] = k1
