@@ -77,3 +77,36 @@ def test_the_rows_of_a_solve_are_the_first_of_their_bucket(name, keymode, monkey
             assert bucket[:k].all(), "a row of this solve after a row of another"
             full += k == rows
     assert full > 0
+
+
+@pytest.mark.parametrize("name", ["tarot", "tarocco"])
+def test_the_table_lead_is_the_first_move_gen_moves_makes(name):
+    """``table_lead`` (the search tries the table's best lead before making
+    the other moves) finds the card ``gen_moves`` puts first for that best
+    lead, and nothing when gen_moves would not put one first (a card not
+    held, not the top of its block, past the cards in play)."""
+    game = get_game(name)
+    found = missed = 0
+    for seed in range(40):
+        state = random_ending(game, 3_000 + seed, 3 + seed % 12,
+                              {"taker": [0, 1, 2, 3], "contract": ["guard"]}
+                              if name == "tarot" else None, mid_trick=None)
+        if state.is_over():
+            continue
+        pos = api.codec_for(state).encode(state)
+        n = int(pos.rules[R.R_NSEATS])
+        mv = np.zeros((4, 80), dtype=np.int64)
+        sc = np.zeros((4, 80), dtype=np.int64)
+        lg = np.zeros((4, 6), dtype=np.int64)
+        p = state.leader
+        for best in range(6 * 32):
+            first = R.table_lead(pos.kl, pos.kh, n, p, best, pos.eq)
+            R.gen_moves(pos.kl, pos.kh, pos.kts, pos.ktr, 0, 0, state.leader, p, pos.fl0,
+                        pos.rules, pos.sides, pos.kp, pos.eq, mv, sc, lg, best, -1)
+            if first >= 0:
+                found += 1
+                assert (mv[0, 0], sc[0, 0]) == (first, 100000), (seed, best)
+            else:
+                missed += 1
+                assert sc[0, 0] != 100000, (seed, best)
+    assert found >= 100 and missed >= 100, (found, missed)

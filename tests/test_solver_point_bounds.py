@@ -219,8 +219,34 @@ def tarot_cash_bounds(state):
     pos, lo0, hi0 = root_bounds(state)
     cnt, bp, _gp = R.cards_left_sums(pos.kl, pos.kh, state.n, pos.bp, pos.gpt)
     lo, hi = R.tarot_cash_bounds(pos.kl, state.n, state.leader, cnt, pos.fl0, bp, pos.rules,
-                                 pos.sides, pos.kp, lo0 - pos.already, hi0 - pos.already)
+                                 pos.sides, pos.kp, lo0 - pos.already, hi0 - pos.already, R.INF)
     return pos, lo + pos.already, hi + pos.already, lo0, hi0
+
+
+def test_tarot_cash_bounds_skip_the_upper_bound_only_where_the_lower_settles():
+    """Given ``need``, ``tarot_cash_bounds`` leaves the taker's upper bound
+    out where its lower bound reaches ``need`` (the search reads the upper
+    bound only below that): elsewhere both bounds are those of the full
+    computation, there the lower one is; and the shortcut is taken."""
+    skipped = 0
+    for seed in range(400):
+        state = random_ending(get_game("tarot"), 70_000 + seed, 4 + seed % 6, TAROT_CONTRACTS,
+                              mid_trick=None, prefer=strongest_to_the_leader_side)
+        if state.is_over():
+            continue
+        pos, lo0, hi0 = root_bounds(state)
+        cnt, bp, _gp = R.cards_left_sums(pos.kl, pos.kh, state.n, pos.bp, pos.gpt)
+        args = (pos.kl, state.n, state.leader, cnt, pos.fl0, bp, pos.rules, pos.sides, pos.kp,
+                lo0 - pos.already, hi0 - pos.already)
+        lo, hi = R.tarot_cash_bounds(*args, R.INF)
+        for need in range(lo - 3, hi + 4):
+            lo_n, hi_n = R.tarot_cash_bounds(*args, need)
+            assert lo_n == lo, (seed, need)
+            if lo < need:
+                assert hi_n == hi, (seed, need)
+            elif hi_n != hi:
+                skipped += 1
+    assert skipped >= 20, skipped
 
 
 def strongest_to_the_leader_side(state, card):
@@ -266,6 +292,26 @@ def test_tarot_cheapest_cards_points_count_the_encoders_points():
             for k in range(len(hand) + 1):
                 assert R.cheapest_cards_points(lanes, 0, k, excuse_value) == sum(points[:k]), \
                     (hand, k, excuse_value)
+
+
+def test_tarot_dearest_points_count_the_encoders_points():
+    """``dearest_points`` counts tarot's points by rank with popcounts: on
+    random plain suits and trumps (a hand or several), its sum of the k
+    dearest cards is the one of the encoder's point table."""
+    rng = random.Random(11)
+    tarot = get_game("tarot")
+    state = tarot.new_state(tarot.random_deal(1), taker=0, contract="guard")
+    kp = codec_for(state).encode(state).kp
+    cards = [(s, r) for s in range(5) for r in range(32) if kp[s, r] != 0]
+    assert len(cards) == 77
+    for _ in range(400):
+        hand = rng.sample(cards, rng.randrange(0, 40))
+        x = [0] * 5
+        for s, r in hand:
+            x[s] |= 1 << r
+        points = sorted((int(kp[s, r]) for s, r in hand), reverse=True)
+        for k in range(-1, len(hand) + 2):
+            assert R.dearest_points(*x, k, kp) == sum(points[:max(k, 0)]), (hand, k)
 
 
 @pytest.mark.parametrize("tricks, seeds", [(2, 600), (3, 80)])
