@@ -17,14 +17,10 @@ their callers. Run it with ``nice -n 19`` on a shared machine.
 from __future__ import annotations
 
 import argparse
-import collections
 import hashlib
 import importlib.util
 import os
-import signal
-import subprocess
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -53,31 +49,15 @@ def outline(names: set) -> None:
 
 def game_rows(out: str) -> list:
     """``perf_profile.kernel_functions`` and the game copies' libraries."""
-    import subprocess as sp
     from atout.solver import game_kernels
     rows = perf_profile.kernel_functions(out)
     seen = {r[4] for r in rows}
     for name, disp in game_kernels._made.items():
         for cres in disp.overloads.values():
-            lib = cres.library
             path = f"{out}.game.{name}.o"
-            if path in seen or not hasattr(lib, "_kept_object"):
-                continue
-            with open(path, "wb") as f:
-                f.write(lib._kept_object)
-            syms = sp.run(["nm", "-S", "--defined-only", path], capture_output=True, text=True,
-                          check=True).stdout
-            entries, base = [], None
-            for line in syms.splitlines():
-                p = line.split()
-                if len(p) == 4 and p[2] in "TtWw":
-                    off, size = int(p[0], 16), int(p[1], 16)
-                    if p[3] == cres.fndesc.llvm_func_name:
-                        base = lib.get_pointer_to_function(p[3]) - off
-                    entries.append((off, size, f"{name}:" + perf_profile._short(p[3]), p[3]))
-            if base is not None:
-                rows += [(base + off, size, short, mangled, path, off)
-                         for off, size, short, mangled in entries]
+            if path not in seen and hasattr(cres.library, "_kept_object"):
+                rows += perf_profile.library_rows(cres.library, cres.fndesc.llvm_func_name, path,
+                                                  f"{name}:")
     return sorted(rows)
 
 
@@ -96,35 +76,21 @@ def main(argv) -> None:
     from atout.solver import Solver
     Solver().solve(position("tarot", SEED, 4), line=False)      # load the kernels
     rows = game_rows(args.out)
-    with open(f"/tmp/perf-{os.getpid()}.map", "w") as f:
-        for addr, size, short, *_ in rows:
-            f.write(f"{addr:x} {size:x} {short}\n")
-    data = args.out + ".data"
-    perf = subprocess.Popen(["perf", "record", "-F", "2999", "-p", str(os.getpid()), "-o", data],
-                            stderr=subprocess.DEVNULL)
-    time.sleep(1.0)
-    start, nodes = time.process_time(), 0
-    for work in args.work.split(","):
-        if work == "question":
-            solver = Solver()
-            for i in range(30):
-                state = position("tarot", SEED + i, 99, GUARD_FIRST_SEAT)
-                nodes += solver.reaches(state, state.contract_target(), max_nodes=4_000_000).nodes
-        else:
-            nodes += {"tarot10": pnr.tarot10, "tarotq": pnr.tarotq}[work]()[0]
-    spent = time.process_time() - start
-    perf.send_signal(signal.SIGINT)
-    perf.wait()
-    print(f"{nodes} nodes, {spent:.2f} s of processor time ({spent / nodes * 1e9:.0f} ns a node)")
-    report = subprocess.run(["perf", "report", "-i", data, "--stdio", "--sort", "sym"],
-                            capture_output=True, text=True).stdout
-    print("\n".join(line for line in report.splitlines()
-                    if line.strip() and not line.startswith("#"))[:5000])
-    if args.annotate:
-        ips = subprocess.run(["perf", "script", "-i", data, "-F", "ip"], capture_output=True,
-                             text=True).stdout.split()
-        perf_profile.annotate(rows, collections.Counter(int(x, 16) for x in ips), args.annotate)
 
+    def work():
+        nodes = 0
+        for name in args.work.split(","):
+            if name == "question":
+                solver = Solver()
+                for i in range(30):
+                    state = position("tarot", SEED + i, 99, GUARD_FIRST_SEAT)
+                    nodes += solver.reaches(state, state.contract_target(),
+                                            max_nodes=4_000_000).nodes
+            else:
+                nodes += {"tarot10": pnr.tarot10, "tarotq": pnr.tarotq}[name]()[0]
+        return nodes
+
+    perf_profile.record(rows, args.out, work, args.annotate, report_chars=5000)
 
 if __name__ == "__main__":
     main(sys.argv[1:])

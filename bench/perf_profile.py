@@ -55,6 +55,27 @@ def _short(name: str) -> str:
     return ("wrapper " + short) if name.startswith(("_ZN7cpython", "cfunc")) else short
 
 
+def library_rows(lib, entry: str, path: str, prefix: str = "") -> list:
+    """(address, size, name, mangled name, object file, offset) of every
+    function of the kernel library ``lib`` whose entry point is ``entry``,
+    its object code written to ``path`` (names led by ``prefix``)."""
+    with open(path, "wb") as f:
+        f.write(lib._kept_object)
+    syms = subprocess.run(["nm", "-S", "--defined-only", path], capture_output=True,
+                          text=True, check=True).stdout
+    entries, base = [], None
+    for line in syms.splitlines():
+        p = line.split()
+        if len(p) == 4 and p[2] in "TtWw":
+            off, size = int(p[0], 16), int(p[1], 16)
+            if p[3] == entry:
+                base = lib.get_pointer_to_function(p[3]) - off
+            entries.append((off, size, prefix + _short(p[3]), p[3]))
+    if base is None:
+        return []
+    return [(base + off, size, short, mangled, path, off) for off, size, short, mangled in entries]
+
+
 def kernel_functions(out: str) -> list:
     """(address, size, name, object file) of every function of the kernel
     libraries loaded so far (their object code written next to ``out``)."""
@@ -71,22 +92,7 @@ def kernel_functions(out: str) -> list:
                 if id(lib) in seen or not hasattr(lib, "_kept_object"):
                     continue
                 seen.add(id(lib))
-                path = f"{out}.{info.name}.{var}.o"
-                with open(path, "wb") as f:
-                    f.write(lib._kept_object)
-                syms = subprocess.run(["nm", "-S", "--defined-only", path], capture_output=True,
-                                      text=True, check=True).stdout
-                entries, base = [], None
-                for line in syms.splitlines():
-                    p = line.split()
-                    if len(p) == 4 and p[2] in "TtWw":
-                        off, size = int(p[0], 16), int(p[1], 16)
-                        if p[3] == cres.fndesc.llvm_func_name:
-                            base = lib.get_pointer_to_function(p[3]) - off
-                        entries.append((off, size, _short(p[3]), p[3]))
-                if base is not None:
-                    rows += [(base + off, size, short, mangled, path, off)
-                             for off, size, short, mangled in entries]
+                rows += library_rows(lib, cres.fndesc.llvm_func_name, f"{out}.{info.name}.{var}.o")
     return sorted(rows)
 
 
@@ -131,22 +137,35 @@ def main(argv) -> None:
     solver.solve(bridge.new_state(bridge.random_deal(0), declarer="S", strain="NT"), line=False,
                  max_nodes=1000)        # load the kernels (their object code is kept)
     rows = kernel_functions(args.out)
+
+    def work():
+        nodes = 0
+        for seed in range(args.first, args.first + args.deals):
+            deal = bridge.random_deal(seed)
+            if args.leads:
+                state = bridge.new_state(deal, declarer="S", strain=args.leads)
+                nodes += solver.solve(state, all_cards=True, line=False).nodes
+            else:
+                table(bridge, deal, solver=solver)
+                nodes += solver.table_nodes
+        return nodes
+
+    record(rows, args.out, work, args.annotate)
+
+
+def record(rows, out: str, work, function=None, report_chars: int = 4000) -> None:
+    """``perf record`` on this process around ``work()`` (which returns its
+    nodes), the samples put on ``rows`` (``/tmp/perf-PID.map``): the share
+    of each function, and with ``function`` of its instructions."""
     with open(f"/tmp/perf-{os.getpid()}.map", "w") as f:
         for addr, size, short, *_ in rows:
             f.write(f"{addr:x} {size:x} {short}\n")
-    data = args.out + ".data"
+    data = out + ".data"
     perf = subprocess.Popen(["perf", "record", "-F", "2999", "-p", str(os.getpid()), "-o", data],
                             stderr=subprocess.DEVNULL)
     time.sleep(1.0)                     # perf attaches
-    start, nodes = time.process_time(), 0
-    for seed in range(args.first, args.first + args.deals):
-        deal = bridge.random_deal(seed)
-        if args.leads:
-            state = bridge.new_state(deal, declarer="S", strain=args.leads)
-            nodes += solver.solve(state, all_cards=True, line=False).nodes
-        else:
-            table(bridge, deal, solver=solver)
-            nodes += solver.table_nodes
+    start = time.process_time()
+    nodes = work()
     spent = time.process_time() - start
     perf.send_signal(signal.SIGINT)
     perf.wait()
@@ -154,12 +173,11 @@ def main(argv) -> None:
     report = subprocess.run(["perf", "report", "-i", data, "--stdio", "--sort", "sym"],
                             capture_output=True, text=True).stdout
     print("\n".join(line for line in report.splitlines()
-                    if line.strip() and not line.startswith("#"))[:4000])
-    if args.annotate:
+                    if line.strip() and not line.startswith("#"))[:report_chars])
+    if function:
         ips = subprocess.run(["perf", "script", "-i", data, "-F", "ip"], capture_output=True,
                              text=True).stdout.split()
-        annotate(rows, collections.Counter(int(x, 16) for x in ips), args.annotate)
-
+        annotate(rows, collections.Counter(int(x, 16) for x in ips), function)
 
 if __name__ == "__main__":
     main(sys.argv[1:])
