@@ -23,14 +23,19 @@ from atout.solver.testing import play_to
 
 def position(game_name, tricks_left, seed=5):
     """A seeded deal, the cards played until `tricks_left` tricks remain, and
-    the view of the player then on turn (its hand only)."""
+    the view of the player then on turn (its hand, and the dog if it is the
+    tarot taker: hiding it made the taker's hand, after the exchange,
+    impossible)."""
     game = get_game(game_name)
     deal = game.random_deal(seed)
     state = play_to(game.new_state(deal), random.Random(seed), tricks_left, mid_trick=None)
     played = state.played
     me = state.to_play
     hands = tuple(h if s == me else Packet(frozenset(), h.size) for s, h in enumerate(deal.hands))
-    extras = {name: Packet(frozenset(), p.size) for name, p in deal.extras.items()}
+    # the tarot taker saw the dog (and made the default discard from it)
+    saw_extras = getattr(state, "taker", None) == me
+    extras = deal.extras if saw_extras else \
+        {name: Packet(frozenset(), p.size) for name, p in deal.extras.items()}
     seen = set(played)
     piles = tuple(tuple(tuple(c if depth <= sum(1 for x in pile if x in seen) else None
                               for depth, c in enumerate(pile)) for pile in player)

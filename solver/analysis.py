@@ -214,10 +214,10 @@ def solve_sample(job: Job, index: int, solve_fn: Callable | None = None) -> Samp
     if solve_fn is not None:        # a stand-in solver (tests use the naive search)
         bounds, score, nodes = solve_fn(state)
     elif job.contract_only:
-        bounds, nodes = contract_answers(state, target, api.Solver(), job.max_nodes)
+        bounds, nodes = contract_answers(state, target, api.sample_solver(), job.max_nodes)
         score = None
     else:
-        solver = api.Solver()
+        solver = api.sample_solver()
         result = solver.solve(state, all_cards=True, line=job.with_score, max_nodes=job.max_nodes)
         bounds = {c: (v, v) if isinstance(v, int) else tuple(v) for c, v in result.cards.items()}
         if target is not None and not result.exact:

@@ -9,8 +9,10 @@ asks the single yes/no question "can the max side reach at least T?".
 A ``Solver`` owns a transposition table of fixed size (``2**tt_bits``
 entries, 36 bytes each) and reuses it across calls; entries carry a
 generation number so a new solve never reads another solve's bounds. The
-module functions make a fresh ``Solver`` per call unless one is passed:
-nothing is global and mutable.
+module functions make a fresh ``Solver`` per call unless one is passed. The
+sampling loops (analysis, bids) take theirs from ``sample_solver``: one per
+thread, reused, since a fresh table's first writes cost more than a small
+sample's search.
 """
 
 from __future__ import annotations
@@ -172,6 +174,28 @@ def _aligned_zeros(n: int, dtype) -> np.ndarray:
     buf = np.zeros(n + 64 // itemsize, dtype=dtype)
     skip = (-buf.ctypes.data % 64) // itemsize
     return buf[skip:skip + n]
+
+
+_samples = threading.local()
+
+
+def sample_solver(tt_bits: int = DEFAULT_TT_BITS) -> "Solver":
+    """This thread's ``Solver`` for the samples of an analysis or a bid
+    estimate (made on the first call, again when ``tt_bits`` changes).
+
+    Reusing it gives the same answers and the same node counts as a fresh
+    ``Solver`` (``test_a_reused_solver_answers_as_a_fresh_one``): each
+    search runs in a new generation, whose table entries never match
+    another's, and the search's own state (killers, frames) is the
+    position's or carries its generation. What it saves is the fresh
+    table's pages: the kernel zeroes each page a search first writes, some
+    7 ms a small sample (tarot bids at 20k nodes a sample: 0.41 s for 40
+    samples with a fresh table each, 0.12 s reused)."""
+    solver = getattr(_samples, "solver", None)
+    if solver is None or solver.mask != (1 << int(tt_bits)) - 1:
+        solver = Solver(tt_bits)
+        _samples.solver = solver
+    return solver
 
 
 class Solver:

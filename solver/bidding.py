@@ -294,8 +294,8 @@ def run_sample(job: BidJob, index: int, solve_fn: Callable | None = None) -> Sam
     world = planner.sample(sample_rng(job.seed, index))
     solver = None
     if solve_fn is None:
-        from .api import Solver
-        solver = Solver()           # a fresh table: the sample's answer is its own
+        from .api import sample_solver
+        solver = sample_solver()    # a new generation a search: the sample's answer is its own
     outcomes: dict = {}
     nodes = 0
     for bid in planner.pass_bids:
