@@ -136,7 +136,8 @@ class _Budget:
         return {"nodes": int(c[K.C_NODES]), "trick_nodes": int(c[K.C_TRICKS]),
                 "tt_probes": int(c[K.C_TTPROBES]),
                 "tt_hits": int(c[K.C_TTHITS]), "tt_stores": int(c[K.C_TTSTORES]),
-                "cutoffs": int(c[K.C_CUTS]), "first_move_cutoffs": int(c[K.C_FIRSTCUTS])}
+                "cutoffs": int(c[K.C_CUTS]), "first_move_cutoffs": int(c[K.C_FIRSTCUTS]),
+                "covered_moves": int(c[K.C_COVERED])}
 
 
 def _run_interruptibly(search, args, ctx):

@@ -61,7 +61,8 @@ C_CUTS = 5
 C_FIRSTCUTS = 6
 C_TTPROBES = 7
 C_TRICKS = 8       # nodes at a trick start (DDS counts these)
-N_CTX = 9
+C_COVERED = 9      # point games: moves not tried, covered by a failed sibling's answer
+N_CTX = 10
 
 NSUITS = 6
 SEATS = 4          # bridge's seats: the search's helpers count on four (a constant folds)

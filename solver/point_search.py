@@ -33,9 +33,9 @@ from __future__ import annotations
 import numpy as np
 
 from ._jit import inline_kernel, kernel
-from .bridge_search import (C_ABORT, C_CUTS, C_FIRSTCUTS, C_LIMIT, C_NODES, C_TTHITS, C_TTPROBES,
-                      C_TTSTORES, NSUITS, R_GEN, R_KEYMODE, R_MAXSIDE, R_NSEATS, R_TRUMP,
-                      R_TTMASK, hibit, popcount, tt_slot)
+from .bridge_search import (C_ABORT, C_COVERED, C_CUTS, C_FIRSTCUTS, C_LIMIT, C_NODES, C_TTHITS,
+                            C_TTPROBES, C_TTSTORES, NSUITS, R_GEN, R_KEYMODE, R_MAXSIDE, R_NSEATS,
+                            R_TRUMP, R_TTMASK, hibit, popcount, tt_slot)
 from .row_table import WORK_SHIFT, row_bounds, row_find, row_put, row_store, row_work
 
 # -- the rule vector of these games (indices past the generic ones) -------------------
@@ -73,7 +73,10 @@ F_RT = 26
 # ... and at a trick start, ``suit_seq``'s holder sequences and counts (5 + 5)
 F_SEQ = 31
 F_SCNT = 36
-N_GFRAME = 41
+# ... and the low cards a failed child's answer covers, per suit: the moves
+# of low cards below this rank are not tried (``covered_low_card``)
+F_SKIP = 41
+N_GFRAME = 46
 #: beyond any value of any game
 INF = 1 << 40
 #: move ordering: what a card that last cut at its depth gains inside a
@@ -1843,6 +1846,32 @@ def widen_blocks(L, ts, tr, base, ntr, n, legal, eq, fr, d, col):
 
 
 @inline_kernel
+def note_covered_low_cards(fr, d, m, rules):
+    """A move ``m`` of a low card (the run of its suit's ranks alike in
+    points and label, ``rules[G_LOW + s]``) failed, and its answer relied on
+    the ranks of its suit only down to ``fr[d + 1, F_RT + s]``, above the
+    card: every low card of that suit under that rank leads to a position
+    of the same partition (the same counts of low cards per seat, the same
+    holders above the rank), so to the same answer. Records the rank for
+    ``covered_low_card``."""
+    s = m >> 5
+    r = m & 31
+    if s < 5 and (rules[G_LOW + s] >> r) & 1:
+        rt = fr[d + 1, F_RT + s]
+        if r < rt and rt > fr[d, F_SKIP + s]:
+            fr[d, F_SKIP + s] = rt
+
+
+@inline_kernel
+def covered_low_card(fr, d, m, rules):
+    """Is move ``m`` a low card under a rank recorded by
+    ``note_covered_low_cards``: the answer of a child already tried?"""
+    s = m >> 5
+    r = m & 31
+    return s < 5 and r < fr[d, F_SKIP + s] and (rules[G_LOW + s] >> r) & 1 != 0
+
+
+@inline_kernel
 def relative_move(L, H, n, m):
     """A move as its suit and its rank among the remaining cards counted
     from the top: the same move in every position with the same key."""
@@ -2490,6 +2519,7 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                 if rel:
                     for s in range(5):
                         fr[d, F_REL + s] = NOREL
+                        fr[d, F_SKIP + s] = 0
                     fr[d, F_NTOP] = overtrump_rel(L, p, ts, tr, d - ntr, ntr, kind)
                 first = -1
                 if rel and kind != TAROT2 and ntr == 0 and best >= 0:
@@ -2553,6 +2583,8 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                 if rel:
                     for s in range(5):
                         lower_rank(fr, d, F_REL, s, fr[d + 1, F_RT + s])
+                    if kind != TAROT2:
+                        note_covered_low_cards(fr, d, m, rules)
                 fr[d, F_IDX] = i + 1
                 expand = True
         if expand:
@@ -2563,6 +2595,12 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                 fr[d, F_NM] = gen_moves(L, H, ts, tr, 0, d, fr[d, F_LEADER], fr[d, F_P],
                                         fr[d, F_FL], rules, sides, kp, eq, mv, sc, lg,
                                         relative_move(L, H, n, mv[d, 0]), fr[d, F_KILLER])
+            if rel and kind != TAROT2 and i > 0:
+                # (a failed child's answer covers these: see note_covered_low_cards)
+                while i < fr[d, F_NM] and covered_low_card(fr, d, mv[d, i], rules):
+                    i += 1
+                    ctx[C_COVERED] += 1
+                fr[d, F_IDX] = i
             if i < abs(fr[d, F_NM]):
                 ntr = fr[d, F_NTR]
                 leader = fr[d, F_LEADER]

@@ -137,7 +137,8 @@ def assert_solves_exactly(solver, state, label=None):
 def assert_partition_agrees_with_rkey(state, keymode, monkeypatch, reference=0):
     """The partition table (``encoders.<keymode>`` set to 3) gives the value
     and every card's value the relative-rank key gives (key mode
-    ``reference``: 0, or 2 for tarot2's key with the piles told apart)."""
+    ``reference``: 0, or 2 for tarot2's key with the piles told apart).
+    Returns the partition table's result."""
     from atout.solver import Solver, encoders
     results = []
     for mode in (reference, 3):
@@ -146,6 +147,7 @@ def assert_partition_agrees_with_rkey(state, keymode, monkeypatch, reference=0):
     exact, part = results
     assert part.exact and part.value == exact.value, state
     assert part.cards == exact.cards, state
+    return part
 
 
 def assert_line_reaches_the_value(solver, state):

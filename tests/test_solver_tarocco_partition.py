@@ -36,7 +36,7 @@ def ending(seed, tricks):
 
 
 def assert_same_as_rkey(state, monkeypatch):
-    assert_partition_agrees_with_rkey(state, "TAROCCO_KEYMODE", monkeypatch)
+    return assert_partition_agrees_with_rkey(state, "TAROCCO_KEYMODE", monkeypatch)
 
 
 @pytest.mark.parametrize("seed,tricks", NEEDS_A_RULE)
@@ -48,6 +48,16 @@ def test_endings_where_a_relevance_rule_matters(seed, tricks, monkeypatch):
 def test_same_values_as_the_relative_rank_key_on_random_endings(tricks, seeds, monkeypatch):
     for seed in range(seeds):
         assert_same_as_rkey(ending(30000 + 1000 * tricks + seed, tricks), monkeypatch)
+
+
+def test_low_cards_covered_by_a_failed_siblings_answer(monkeypatch):
+    """As tarot's (``point_search.note_covered_low_cards``): the values stay
+    the relative-rank key's on endings where the rule leaves moves out."""
+    covered = 0
+    for seed in range(80):
+        result = assert_same_as_rkey(ending(36000 + seed, 6), monkeypatch)
+        covered += result.stats["covered_moves"]
+    assert covered >= 200
 
 
 @pytest.mark.parametrize("tricks,seeds", [(2, 200), (3, 30)])
