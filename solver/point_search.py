@@ -73,10 +73,11 @@ F_RT = 26
 # ... and at a trick start, ``suit_seq``'s holder sequences and counts (5 + 5)
 F_SEQ = 31
 F_SCNT = 36
-# ... and the low cards a failed child's answer covers, per suit: the moves
-# of low cards below this rank are not tried (``covered_low_card``)
+# ... and the low cards a failed child's answer covers: per suit (6 bits
+# each) a rank under which the moves of low cards are not tried
+# (``covered_low_card``)
 F_SKIP = 41
-N_GFRAME = 46
+N_GFRAME = 42
 #: beyond any value of any game
 INF = 1 << 40
 #: move ordering: what a card that last cut at its depth gains inside a
@@ -1853,13 +1854,14 @@ def note_covered_low_cards(fr, d, m, rules):
     card: every low card of that suit under that rank leads to a position
     of the same partition (the same counts of low cards per seat, the same
     holders above the rank), so to the same answer. Records the rank for
-    ``covered_low_card``."""
+    ``covered_low_card`` (the suit's 6 bits of ``fr[d, F_SKIP]``)."""
     s = m >> 5
     r = m & 31
     if s < 5 and (rules[G_LOW + s] >> r) & 1:
         rt = fr[d + 1, F_RT + s]
-        if r < rt and rt > fr[d, F_SKIP + s]:
-            fr[d, F_SKIP + s] = rt
+        now = (fr[d, F_SKIP] >> (6 * s)) & 63
+        if r < rt and rt > now:
+            fr[d, F_SKIP] += (rt - now) << (6 * s)
 
 
 @inline_kernel
@@ -1868,7 +1870,9 @@ def covered_low_card(fr, d, m, rules):
     ``note_covered_low_cards``: the answer of a child already tried?"""
     s = m >> 5
     r = m & 31
-    return s < 5 and r < fr[d, F_SKIP + s] and (rules[G_LOW + s] >> r) & 1 != 0
+    if s >= 5 or r >= ((fr[d, F_SKIP] >> (6 * s)) & 63):
+        return False
+    return (rules[G_LOW + s] >> r) & 1 != 0
 
 
 @inline_kernel
@@ -2519,7 +2523,7 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                 if rel:
                     for s in range(5):
                         fr[d, F_REL + s] = NOREL
-                        fr[d, F_SKIP + s] = 0
+                    fr[d, F_SKIP] = 0
                     fr[d, F_NTOP] = overtrump_rel(L, p, ts, tr, d - ntr, ntr, kind)
                 first = -1
                 if rel and kind != TAROT2 and ntr == 0 and best >= 0:
