@@ -79,12 +79,14 @@ INF = 1 << 40
 #: move ordering: what a card that last cut at its depth gains inside a
 #: trick (about one class of the ordering: 600 was best of 200..1500)
 KILLER_BONUS = 600
-#: move ordering, tarot: the taker's Excuse when he follows, before his
-#: cards that win the trick (1000 and less) and his ducks: he keeps its
-#: points and his trumps (30 guard deals' question: 7,736,554 -> 7,472,703
-#: settled nodes; 450, between his beaten winners and his holding ones,
-#: 7,478,464; just above his ducks 7,584,583; the defence's Excuse so: 9,149,774)
-TAKER_EXCUSE_FOLLOW = 1100
+#: move ordering, tarot: the taker's Excuse when he follows, after his
+#: cards that win the trick and hold it (1000 less the rank) and before
+#: those an opponent can still beat (400 less) and his ducks: he keeps its
+#: points. Nodes: 30 guard deals' question 7,736,554 -> 7,478,464 settled,
+#: 12 tricks left 5,349,895 -> 4,636,545, tarot10 1,773,797 -> 1,678,180;
+#: first of all (1100): 7,472,703 / 4,705,759 / 1,819,412; just above his
+#: ducks 7,584,583; the defence's Excuse placed so too: 9,149,774
+TAKER_EXCUSE_FOLLOW = 450
 
 # tarot flags
 T_WON0 = 4        # side 0 won every trick so far
