@@ -2005,8 +2005,8 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
     best first; returns their number. A lead tries first the table's best
     move ``best`` (relative), then ``killer``: the card that last cut at
     this depth after the first one tried had not (inside a trick the killer
-    only moves up the order). Tarot: the taker follows with his Excuse
-    first (``TAKER_EXCUSE_FOLLOW``)."""
+    only moves up the order). Tarot: the taker's Excuse, when he follows,
+    comes after his cards that hold the trick (``TAKER_EXCUSE_FOLLOW``)."""
     n = rules[R_NSEATS]
     kind = rules[G_KIND]
     base = depth - ntr
