@@ -1113,9 +1113,16 @@ def tarocco_cheapest_points(L, q, k):
     """Tarocco: the least points ``k`` cards of seat ``q`` can hold, the
     Matto counted 0 (its points go to its owner's side whoever wins the
     trick), counted by position with popcounts (tarocco's points, above)."""
+    return tarocco_cheapest_of(L, q, k, L[q, 4])
+
+
+@inline_kernel
+def tarocco_cheapest_of(L, q, k, trumps):
+    """``tarocco_cheapest_points`` of seat ``q`` with its trumps ``trumps``
+    (some of its trumps left out)."""
     c0 = 1 if L[q, 5] != 0 else 0
-    c1 = popcount(L[q, 4] & TAROCCO_LOW_TRUMPS)
-    c5 = popcount(L[q, 4] & ~TAROCCO_LOW_TRUMPS)
+    c1 = popcount(trumps & TAROCCO_LOW_TRUMPS)
+    c5 = popcount(trumps & ~TAROCCO_LOW_TRUMPS)
     for s in range(4):
         c1 += popcount(L[q, s] & TAROCCO_LOW_PLAIN)
     left = k - c0
@@ -1132,6 +1139,30 @@ def tarocco_cheapest_points(L, q, k):
         take = min(left, c)
         total += take * (r - 4)     # 2, 3, 4, 5 points
         left -= take
+    return total
+
+
+@inline_kernel
+def tarocco_master_tricks_cards(L, n, sides, maxside, tricks, floor, of_max):
+    """Tarocco: the least points of the cards other than a side's master
+    trumps (its trumps above ``floor``, the other side's best trump) in the
+    ``tricks`` tricks those masters win (``tarot_master_tricks``; the max
+    side's masters if ``of_max``). Every master is played in one of them
+    and each seat plays a card in each: a seat of the other side at least
+    its ``tricks`` cheapest cards, a seat of the side its cheapest cards
+    but its masters for the rest (the Matto counted 0: its points go to its
+    owner's side), rather than a point a card."""
+    total = 0
+    if tricks <= 0:
+        return total
+    above = (-1) << (floor + 1)
+    for q in range(n):
+        if (sides[q] == maxside) == of_max:
+            k = tricks - popcount(L[q, 4] & above)
+            if k > 0:
+                total += tarocco_cheapest_of(L, q, k, L[q, 4] & ~above)
+        else:
+            total += tarocco_cheapest_of(L, q, tricks, L[q, 4])
     return total
 
 
@@ -1165,13 +1196,9 @@ def tarocco_trick_flags(fl, sure_max, sure_min, maxside):
 @inline_kernel
 def tarocco_sure_terms(L, H, n, fl, rules, sides, tw_max, tw_min, tlo, thi, lower, upper):
     """Tarocco: (lower, upper) with the Matto in hand counted for its
-    owner's side (``tarocco_matto_points``), ``term``'s range ``tlo..thi``
-    narrowed to a sure trick for a side holding a master trump (its
-    discard, the Matto of a side that wins no trick), and the partner's
-    cards in the ``tw_max``/``tw_min`` tricks of a side's master trumps
-    (``tarot_master_tricks``) counted too: those tricks hold ``n`` cards
-    each, all of the side's masters among them and every other card a
-    point at least (but the Matto)."""
+    owner's side (``tarocco_matto_points``) and ``term``'s range
+    ``tlo..thi`` narrowed to a sure trick for a side holding a master trump
+    (its discard, the Matto of a side that wins no trick)."""
     maxside = rules[R_MAXSIDE]
     m_max, m_min = tarocco_matto_points(L, n, sides, maxside, rules)
     lower += m_max
@@ -1181,16 +1208,6 @@ def tarocco_sure_terms(L, H, n, fl, rules, sides, tw_max, tw_min, tlo, thi, lowe
         lo2, hi2 = term_range(L, H, n, fl2, rules)
         lower += lo2 - tlo
         upper -= thi - hi2
-    # (``trick_start_bounds`` counted the other side's cards: 2 a trick)
-    matto = 1 if m_max + m_min > 0 else 0
-    mine, theirs = side_cards(L, n, 4, sides, maxside)
-    floor_min = hibit(theirs) if theirs != 0 else -1
-    floor_max = hibit(mine) if mine != 0 else -1
-    seats = n // 2
-    counted = max(tw_max * seats - (1 if m_min > 0 else 0), 0)
-    lower += max(counted, n * tw_max - popcount(mine >> (floor_min + 1)) - matto) - counted
-    counted = max(tw_min * seats - (1 if m_max > 0 else 0), 0)
-    upper -= max(counted, n * tw_min - popcount(theirs >> (floor_max + 1)) - matto) - counted
     return lower, upper
 
 
@@ -2265,22 +2282,18 @@ def trick_start_bounds(L, H, n, fl, cnt, bp_left, rules, sides, kp):
             # master trump go with it (but the tarocco Matto to its side;
             # tarot: each seat's cheapest cards)
             tw_max, tw_min, seats_max, seats_min = tarot_master_tricks(L, n, sides, maxside)
-            matto_max = 0
-            matto_min = 0
-            if kind == TAROCCO and rules[G_FOOLSIDE] >= 0:
-                for q in range(n):
-                    if L[q, 5] != 0:
-                        if sides[q] == maxside:
-                            matto_max = 1
-                        else:
-                            matto_min = 1
             if kind == TAROT:
                 lower += master_tricks_cards(L, n, sides, maxside, tw_max * on_max, True)
                 upper -= master_tricks_cards(L, n, sides, maxside, tw_min * on_min, False)
             else:
-                lower += max(tw_max * seats_min - matto_min, 0) * on_max
-                upper -= max(tw_min * seats_max - matto_max, 0) * on_min
-            if kind == TAROCCO:
+                # every card of both sides in those tricks, but the masters
+                mine, theirs = side_cards(L, n, 4, sides, maxside)
+                floor_max = hibit(theirs) if theirs != 0 else -1
+                floor_min = hibit(mine) if mine != 0 else -1
+                lower += tarocco_master_tricks_cards(L, n, sides, maxside, tw_max, floor_max,
+                                                     True)
+                upper -= tarocco_master_tricks_cards(L, n, sides, maxside, tw_min, floor_min,
+                                                     False)
                 lower, upper = tarocco_sure_terms(L, H, n, fl, rules, sides, tw_max, tw_min,
                                                   tlo, thi, lower, upper)
     return lower, upper
