@@ -2103,7 +2103,12 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
                     # only the fool was down: this card sets the suit
                     cled = s
                     cfollow, cruff = later_opponents_best(L, p, s, trump, ntr, n, sides, kind)
-                if takes:
+                holds = partner and not beaten_later(ws, wr, cled, trump, cfollow, cruff)
+                if takes and holds and kind == TAROCCO:
+                    # partner's trick holds: give it points, keep the
+                    # trumps and the cards that could take a trick later
+                    score = 500 + 4 * kp[s, r] - r
+                elif takes:
                     if beaten_later(s, r, cled, trump, cfollow, cruff):
                         score = 400 - r - 4 * kp[s, r]
                     else:
@@ -2111,7 +2116,7 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
                         if kind == TAROT and s == 4 and r == 20:
                             # the 21 wins whenever it is played: keep it
                             score = 980
-                elif partner and not beaten_later(ws, wr, cled, trump, cfollow, cruff):
+                elif holds:
                     score = 500 + 4 * kp[s, r] - r
                 else:
                     score = -4 * kp[s, r] - r
