@@ -2075,8 +2075,11 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
                 # cash a top card; lead low toward partner's top card; else a
                 # low card without points
                 if s == 5:
-                    # (tarot: leading the Excuse gives the lead away for nothing)
-                    score = 50 if kind == TAROT else 300 + 4 * kp[s, r]
+                    # (tarot, tarocco: leading the Excuse or the Matto gives
+                    # the lead away for nothing; tarocco's Matto last: 12
+                    # tricks left 20% fewer nodes than with the cashes, 300 +
+                    # its points, and 21% more at 200)
+                    score = 50 if kind == TAROT or kind == TAROCCO else 300 + 4 * kp[s, r]
                 elif r == top:
                     ruffed = False
                     if kind == BELOTE or kind == TAROCCO or kind == TAROT:
