@@ -2119,6 +2119,9 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
                         if kind == TAROT and s == 4 and r == 20:
                             # the 21 wins whenever it is played: keep it
                             score = 980
+                elif kind == TAROCCO and s == 5:
+                    # the Matto's points stay with its side: it gives none
+                    score = 500 if holds else 0
                 elif holds:
                     score = 500 + 4 * kp[s, r] - r
                 else:
