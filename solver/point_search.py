@@ -2088,7 +2088,9 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
                             lead_checked = True
                         ruffed = beaten_later(s, r, s, trump, follow, ruff)
                     if ruffed:
-                        score = 150 - r - 4 * kp[s, r]   # an opponent can ruff it
+                        # an opponent can ruff it (tarocco: as a low lead, 12
+                        # tricks left 5% fewer nodes than at 150)
+                        score = (100 if kind == TAROCCO else 150) - r - 4 * kp[s, r]
                     else:
                         score = 300 + 4 * kp[s, r]
                 elif owner >= 0 and sides[owner] == sides[p]:
