@@ -2098,8 +2098,9 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
                 elif (kind == TAROCCO and s < 4 and L[seat_after(p, 2, n), s] == 0
                       and L[seat_after(p, 2, n), 4] != 0):
                     # tarocco: a plain suit partner can ruff, low cards
-                    # first (10 tricks left 12% fewer nodes, 12 tricks 7%)
-                    score = 250 - r - 4 * kp[s, r]
+                    # first, above the cashes (10 tricks left 13% fewer nodes, 12
+                    # tricks 10%; 250, below the cashes: 12% and 7%)
+                    score = 350 - r - 4 * kp[s, r]
                 else:
                     score = 100 - r - 4 * kp[s, r]
             else:
