@@ -2095,6 +2095,14 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
                         score = 300 + 4 * kp[s, r]
                 elif owner >= 0 and sides[owner] == sides[p]:
                     score = 200 - r
+                    if kind == TAROCCO and s < 4:
+                        # tarocco: unless an opponent can ruff it (10 tricks
+                        # left 15% fewer nodes, 12 tricks 1% more)
+                        if not lead_checked:
+                            follow, ruff = later_opponents_best(L, p, s, trump, 0, n, sides, kind)
+                            lead_checked = True
+                        if ruff >= 0:
+                            score = 100 - r - 4 * kp[s, r]
                 elif (kind == TAROCCO and s < 4 and L[seat_after(p, 2, n), s] == 0
                       and L[seat_after(p, 2, n), 4] != 0):
                     # tarocco: a plain suit partner can ruff, low cards
