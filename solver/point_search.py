@@ -1125,9 +1125,16 @@ def tarocco_cheapest_points(L, q, k):
     """Tarocco: the least points ``k`` cards of seat ``q`` can hold, the
     Matto counted 0 (its points go to its owner's side whoever wins the
     trick), counted by position with popcounts (tarocco's points, above)."""
+    return tarocco_cheapest_of(L, q, k, L[q, 4])
+
+
+@inline_kernel
+def tarocco_cheapest_of(L, q, k, trumps):
+    """``tarocco_cheapest_points`` of seat ``q`` with its trumps ``trumps``
+    (some of its trumps left out)."""
     c0 = 1 if L[q, 5] != 0 else 0
-    c1 = popcount(L[q, 4] & TAROCCO_LOW_TRUMPS)
-    c5 = popcount(L[q, 4] & ~TAROCCO_LOW_TRUMPS)
+    c1 = popcount(trumps & TAROCCO_LOW_TRUMPS)
+    c5 = popcount(trumps & ~TAROCCO_LOW_TRUMPS)
     for s in range(4):
         c1 += popcount(L[q, s] & TAROCCO_LOW_PLAIN)
     left = k - c0
@@ -1144,6 +1151,30 @@ def tarocco_cheapest_points(L, q, k):
         take = min(left, c)
         total += take * (r - 4)     # 2, 3, 4, 5 points
         left -= take
+    return total
+
+
+@inline_kernel
+def tarocco_master_tricks_cards(L, n, sides, maxside, tricks, floor, of_max):
+    """Tarocco: the least points of the cards other than a side's master
+    trumps (its trumps above ``floor``, the other side's best trump) in the
+    ``tricks`` tricks those masters win (``tarot_master_tricks``; the max
+    side's masters if ``of_max``). Every master is played in one of them
+    and each seat plays a card in each: a seat of the other side at least
+    its ``tricks`` cheapest cards, a seat of the side its cheapest cards
+    but its masters for the rest (the Matto counted 0: its points go to its
+    owner's side), rather than a point a card."""
+    total = 0
+    if tricks <= 0:
+        return total
+    above = (-1) << (floor + 1)
+    for q in range(n):
+        if (sides[q] == maxside) == of_max:
+            k = tricks - popcount(L[q, 4] & above)
+            if k > 0:
+                total += tarocco_cheapest_of(L, q, k, L[q, 4] & ~above)
+        else:
+            total += tarocco_cheapest_of(L, q, tricks, L[q, 4])
     return total
 
 
@@ -1177,13 +1208,9 @@ def tarocco_trick_flags(fl, sure_max, sure_min, maxside):
 @inline_kernel
 def tarocco_sure_terms(L, H, n, fl, rules, sides, tw_max, tw_min, tlo, thi, lower, upper):
     """Tarocco: (lower, upper) with the Matto in hand counted for its
-    owner's side (``tarocco_matto_points``), ``term``'s range ``tlo..thi``
-    narrowed to a sure trick for a side holding a master trump (its
-    discard, the Matto of a side that wins no trick), and the partner's
-    cards in the ``tw_max``/``tw_min`` tricks of a side's master trumps
-    (``tarot_master_tricks``) counted too: those tricks hold ``n`` cards
-    each, all of the side's masters among them and every other card a
-    point at least (but the Matto)."""
+    owner's side (``tarocco_matto_points``) and ``term``'s range
+    ``tlo..thi`` narrowed to a sure trick for a side holding a master trump
+    (its discard, the Matto of a side that wins no trick)."""
     maxside = rules[R_MAXSIDE]
     m_max, m_min = tarocco_matto_points(L, n, sides, maxside, rules)
     lower += m_max
@@ -1193,16 +1220,6 @@ def tarocco_sure_terms(L, H, n, fl, rules, sides, tw_max, tw_min, tlo, thi, lowe
         lo2, hi2 = term_range(L, H, n, fl2, rules)
         lower += lo2 - tlo
         upper -= thi - hi2
-    # (``trick_start_bounds`` counted the other side's cards: 2 a trick)
-    matto = 1 if m_max + m_min > 0 else 0
-    mine, theirs = side_cards(L, n, 4, sides, maxside)
-    floor_min = hibit(theirs) if theirs != 0 else -1
-    floor_max = hibit(mine) if mine != 0 else -1
-    seats = n // 2
-    counted = max(tw_max * seats - (1 if m_min > 0 else 0), 0)
-    lower += max(counted, n * tw_max - popcount(mine >> (floor_min + 1)) - matto) - counted
-    counted = max(tw_min * seats - (1 if m_max > 0 else 0), 0)
-    upper -= max(counted, n * tw_min - popcount(theirs >> (floor_max + 1)) - matto) - counted
     return lower, upper
 
 
@@ -2100,8 +2117,11 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
                 # cash a top card; lead low toward partner's top card; else a
                 # low card without points
                 if s == 5:
-                    # (tarot: leading the Excuse gives the lead away for nothing)
-                    score = 50 if kind == TAROT else 300 + 4 * kp[s, r]
+                    # (tarot, tarocco: leading the Excuse or the Matto gives
+                    # the lead away for nothing; tarocco's Matto last: 12
+                    # tricks left 20% fewer nodes than with the cashes, 300 +
+                    # its points, and 21% more at 200)
+                    score = 50 if kind == TAROT or kind == TAROCCO else 300 + 4 * kp[s, r]
                 elif r == top:
                     ruffed = False
                     if kind == BELOTE or kind == TAROCCO or kind == TAROT:
@@ -2110,11 +2130,27 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
                             lead_checked = True
                         ruffed = beaten_later(s, r, s, trump, follow, ruff)
                     if ruffed:
-                        score = 150 - r - 4 * kp[s, r]   # an opponent can ruff it
+                        # an opponent can ruff it (tarocco: as a low lead, 12
+                        # tricks left 5% fewer nodes than at 150)
+                        score = (100 if kind == TAROCCO else 150) - r - 4 * kp[s, r]
                     else:
                         score = 300 + 4 * kp[s, r]
                 elif owner >= 0 and sides[owner] == sides[p]:
                     score = 200 - r
+                    if kind == TAROCCO and s < 4:
+                        # tarocco: unless an opponent can ruff it (10 tricks
+                        # left 15% fewer nodes, 12 tricks 1% more)
+                        if not lead_checked:
+                            follow, ruff = later_opponents_best(L, p, s, trump, 0, n, sides, kind)
+                            lead_checked = True
+                        if ruff >= 0:
+                            score = 100 - r - 4 * kp[s, r]
+                elif (kind == TAROCCO and s < 4 and L[seat_after(p, 2, n), s] == 0
+                      and L[seat_after(p, 2, n), 4] != 0):
+                    # tarocco: a plain suit partner can ruff, low cards
+                    # first, above the cashes (10 tricks left 13% fewer nodes, 12
+                    # tricks 10%; 250, below the cashes: 12% and 7%)
+                    score = 350 - r - 4 * kp[s, r]
                 else:
                     score = 100 - r - 4 * kp[s, r]
             elif kind == TAROT and s == 5 and sides[p] == rules[R_MAXSIDE]:
@@ -2130,7 +2166,12 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
                     # only the fool was down: this card sets the suit
                     cled = s
                     cfollow, cruff = later_opponents_best(L, p, s, trump, ntr, n, sides, kind)
-                if takes:
+                holds = partner and not beaten_later(ws, wr, cled, trump, cfollow, cruff)
+                if takes and holds and kind == TAROCCO:
+                    # partner's trick holds: give it points, keep the
+                    # trumps and the cards that could take a trick later
+                    score = 500 + 4 * kp[s, r] - r
+                elif takes:
                     if beaten_later(s, r, cled, trump, cfollow, cruff):
                         score = 400 - r - 4 * kp[s, r]
                     else:
@@ -2138,7 +2179,10 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
                         if kind == TAROT and s == 4 and r == 20:
                             # the 21 wins whenever it is played: keep it
                             score = 980
-                elif partner and not beaten_later(ws, wr, cled, trump, cfollow, cruff):
+                elif kind == TAROCCO and s == 5:
+                    # the Matto's points stay with its side: it gives none
+                    score = 500 if holds else 0
+                elif holds:
                     score = 500 + 4 * kp[s, r] - r
                 else:
                     score = -4 * kp[s, r] - r
@@ -2309,22 +2353,18 @@ def trick_start_bounds(L, H, n, fl, cnt, bp_left, rules, sides, kp):
             # master trump go with it (but the tarocco Matto to its side;
             # tarot: each seat's cheapest cards)
             tw_max, tw_min, seats_max, seats_min = tarot_master_tricks(L, n, sides, maxside)
-            matto_max = 0
-            matto_min = 0
-            if kind == TAROCCO and rules[G_FOOLSIDE] >= 0:
-                for q in range(n):
-                    if L[q, 5] != 0:
-                        if sides[q] == maxside:
-                            matto_max = 1
-                        else:
-                            matto_min = 1
             if kind == TAROT:
                 lower += master_tricks_cards(L, n, sides, maxside, tw_max * on_max, True)
                 upper -= master_tricks_cards(L, n, sides, maxside, tw_min * on_min, False)
             else:
-                lower += max(tw_max * seats_min - matto_min, 0) * on_max
-                upper -= max(tw_min * seats_max - matto_max, 0) * on_min
-            if kind == TAROCCO:
+                # every card of both sides in those tricks, but the masters
+                mine, theirs = side_cards(L, n, 4, sides, maxside)
+                floor_max = hibit(theirs) if theirs != 0 else -1
+                floor_min = hibit(mine) if mine != 0 else -1
+                lower += tarocco_master_tricks_cards(L, n, sides, maxside, tw_max, floor_max,
+                                                     True)
+                upper -= tarocco_master_tricks_cards(L, n, sides, maxside, tw_min, floor_min,
+                                                     False)
                 lower, upper = tarocco_sure_terms(L, H, n, fl, rules, sides, tw_max, tw_min,
                                                   tlo, thi, lower, upper)
     return lower, upper

@@ -340,3 +340,68 @@ def test_tarot_master_tricks_count_the_cheapest_cards(tricks, seeds):
         raised += on_max and cards_max > tw_max * seats_min
         lowered += on_min and cards_min > tw_min * seats_max
     assert raised >= seeds // 40 and lowered >= seeds // 40, (raised, lowered)
+
+
+def tarocco_keeps_honours(state, card):
+    """Tarocco: play the Matto, the trumps 1 and 21, the high trumps and
+    the court cards last (master trumps and dear cards stay in the hands)."""
+    if card == FOOL:
+        return False
+    if card > FOOL:
+        return card - FOOL < 12
+    return (card & 15) < 6
+
+
+def tarocco_old_master_cards(pos, n, tw, of_max):
+    """The rule ``tarocco_master_tricks_cards`` replaced: a point for each
+    card but the side's masters in its masters' ``tw`` tricks (the Matto
+    not counted), at least a point for each card of the other side."""
+    if tw <= 0:
+        return 0
+    kl = [[int(x) for x in row] for row in pos.kl]
+    mine = sum_or(kl[q][4] for q in range(n) if (pos.sides[q] == 0) == of_max)
+    theirs = sum_or(kl[q][4] for q in range(n) if (pos.sides[q] == 0) != of_max)
+    masters = bin(mine >> theirs.bit_length()).count("1")
+    matto_any = int(any(kl[q][5] for q in range(n)))
+    matto_other = int(any(kl[q][5] for q in range(n) if (pos.sides[q] == 0) != of_max))
+    return max(tw * (n // 2) - matto_other, n * tw - masters - matto_any, 0)
+
+
+def sum_or(xs):
+    out = 0
+    for x in xs:
+        out |= x
+    return out
+
+
+@pytest.mark.parametrize("tricks, seeds", [(2, 800), (3, 120)])
+def test_tarocco_master_tricks_count_the_cheapest_cards(tricks, seeds):
+    """Tarocco: the tricks a side's master trumps win hold a card of each
+    seat in each (``tarocco_master_tricks_cards``): the other side's
+    cheapest cards and the side's own cheapest cards but its masters, not a
+    point a card. The bounds hold the naive search's value, and the rule
+    counts more than a point a card for each side's masters (raising the
+    lower bound, lowering the upper) on endings where honours stay in the
+    hands."""
+    raised = lowered = 0
+    for seed in range(seeds):
+        state = random_ending(get_game("tarocco"), 120_000 + seed, tricks, None, mid_trick=None,
+                              prefer=tarocco_keeps_honours if seed % 2 else None)
+        if state.is_over():
+            continue
+        pos, lo, hi = root_bounds(state)
+        value = minimax(state)
+        assert lo <= value <= hi, (seed, state, lo, value, hi)
+        n = state.n
+        tw_max, tw_min, _, _ = R.tarot_master_tricks(pos.kl, n, pos.sides, 0)
+        mine, theirs = R.side_cards(pos.kl, n, 4, pos.sides, 0)
+        floor_max = int(theirs).bit_length() - 1
+        floor_min = int(mine).bit_length() - 1
+        cards_max = R.tarocco_master_tricks_cards(pos.kl, n, pos.sides, 0, tw_max, floor_max, True)
+        cards_min = R.tarocco_master_tricks_cards(pos.kl, n, pos.sides, 0, tw_min, floor_min, False)
+        old_max = tarocco_old_master_cards(pos, n, tw_max, True)
+        old_min = tarocco_old_master_cards(pos, n, tw_min, False)
+        assert cards_max >= old_max and cards_min >= old_min, (seed, state)
+        raised += cards_max > old_max
+        lowered += cards_min > old_min
+    assert raised >= seeds // 20 and lowered >= seeds // 20, (raised, lowered)
