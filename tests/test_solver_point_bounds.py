@@ -31,12 +31,12 @@ def root_bounds(state):
     return pos, lo + pos.already, hi + pos.already
 
 
-def assert_tightened_bounds_hold(endings, tightened, seeds):
+def assert_tightened_bounds_hold(endings, tightened, seeds, one_in=20):
     """On each (seed, state) of ``endings`` still in play, the bounds
     ``tightened(state)`` gives (pos, lower, upper, and the bounds before the
     tightening) hold the naive search's value, and both parts fire in at
-    least one ending in 20: a higher lower bound, a lower upper bound. The
-    (lower, upper, lower before, upper before) of each ending."""
+    least one ending in ``one_in``: a higher lower bound, a lower upper
+    bound. The (lower, upper, lower before, upper before) of each ending."""
     rows = []
     for seed, state in endings:
         if state.is_over():
@@ -47,7 +47,7 @@ def assert_tightened_bounds_hold(endings, tightened, seeds):
         rows.append((lo, hi, lo0, hi0))
     raised = sum(lo > lo0 for lo, _hi, lo0, _hi0 in rows)
     lowered = sum(hi < hi0 for _lo, hi, _lo0, hi0 in rows)
-    assert raised >= seeds // 20 and lowered >= seeds // 20, (raised, lowered)
+    assert raised >= seeds // one_in and lowered >= seeds // one_in, (raised, lowered)
     return rows
 
 
