@@ -2352,7 +2352,7 @@ def trick_start_bounds(L, H, n, fl, cnt, bp_left, rules, sides, kp):
             # card a point: the cards of the other side in a trick won by a
             # master trump go with it (but the tarocco Matto to its side;
             # tarot: each seat's cheapest cards)
-            tw_max, tw_min, seats_max, seats_min = tarot_master_tricks(L, n, sides, maxside)
+            tw_max, tw_min, _, _ = tarot_master_tricks(L, n, sides, maxside)
             if kind == TAROT:
                 lower += master_tricks_cards(L, n, sides, maxside, tw_max * on_max, True)
                 upper -= master_tricks_cards(L, n, sides, maxside, tw_min * on_min, False)
