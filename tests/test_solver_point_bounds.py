@@ -31,6 +31,23 @@ def root_bounds(state):
     return pos, lo + pos.already, hi + pos.already
 
 
+def endings_within_bounds(game_name, first_seed, seeds, tricks, contracts, keep):
+    """Random endings at a trick start (seeds ``first_seed`` on; in every
+    other one the players keep the cards ``keep`` keeps while they can),
+    those still in play, each checked: the trick-start bounds hold the naive
+    search's value. Yields (seed, state, encoded position)."""
+    game = get_game(game_name)
+    for seed in range(seeds):
+        state = random_ending(game, first_seed + seed, tricks, contracts, mid_trick=None,
+                              prefer=keep if seed % 2 else None)
+        if state.is_over():
+            continue
+        pos, lo, hi = root_bounds(state)
+        value = minimax(state)
+        assert lo <= value <= hi, (seed, state, lo, value, hi)
+        yield seed, state, pos
+
+
 def assert_tightened_bounds_hold(endings, tightened, seeds, one_in=20):
     """On each (seed, state) of ``endings`` still in play, the bounds
     ``tightened(state)`` gives (pos, lower, upper, and the bounds before the
@@ -58,15 +75,8 @@ def keep_excuse_and_petit(state, card):
 @pytest.mark.parametrize("tricks, seeds", [(2, 1500), (3, 40)])
 def test_tarot_bounds_hold_the_value(tricks, seeds):
     fired = trump21 = petit = 0
-    for seed in range(seeds):
-        prefer = keep_excuse_and_petit if seed % 2 else None
-        state = random_ending(get_game("tarot"), 50_000 + seed, tricks, TAROT_CONTRACTS,
-                              mid_trick=None, prefer=prefer)
-        if state.is_over():
-            continue
-        pos, lo, hi = root_bounds(state)
-        value = minimax(state)
-        assert lo <= value <= hi, (state, lo, value, hi)
+    for _seed, state, pos in endings_within_bounds("tarot", 50_000, seeds, tricks, TAROT_CONTRACTS,
+                                                   keep_excuse_and_petit):
         tw_max, tw_min, _, _ = R.tarot_master_tricks(pos.kl, state.n, pos.sides, 0)
         on_max, on_min = R.excuse_spares_masters(pos.kl, state.n, pos.fl0, pos.sides, 0)
         fired += (tw_max * on_max + tw_min * on_min) > 0
@@ -323,15 +333,8 @@ def test_tarot_master_tricks_count_the_cheapest_cards(tricks, seeds):
     (the taker's, raising the lower bound; the defence's, lowering the
     upper) on endings where honours stay in the hands."""
     raised = lowered = 0
-    for seed in range(seeds):
-        state = random_ending(get_game("tarot"), 110_000 + seed, tricks, TAROT_CONTRACTS,
-                              mid_trick=None,
-                              prefer=strongest_to_the_leader_side if seed % 2 else None)
-        if state.is_over():
-            continue
-        pos, lo, hi = root_bounds(state)
-        value = minimax(state)
-        assert lo <= value <= hi, (seed, state, lo, value, hi)
+    for _seed, state, pos in endings_within_bounds("tarot", 110_000, seeds, tricks,
+                                                   TAROT_CONTRACTS, strongest_to_the_leader_side):
         n = state.n
         tw_max, tw_min, seats_max, seats_min = R.tarot_master_tricks(pos.kl, n, pos.sides, 0)
         on_max, on_min = R.excuse_spares_masters(pos.kl, n, pos.fl0, pos.sides, 0)
@@ -384,14 +387,8 @@ def test_tarocco_master_tricks_count_the_cheapest_cards(tricks, seeds):
     lower bound, lowering the upper) on endings where honours stay in the
     hands."""
     raised = lowered = 0
-    for seed in range(seeds):
-        state = random_ending(get_game("tarocco"), 120_000 + seed, tricks, None, mid_trick=None,
-                              prefer=tarocco_keeps_honours if seed % 2 else None)
-        if state.is_over():
-            continue
-        pos, lo, hi = root_bounds(state)
-        value = minimax(state)
-        assert lo <= value <= hi, (seed, state, lo, value, hi)
+    for seed, state, pos in endings_within_bounds("tarocco", 120_000, seeds, tricks, None,
+                                                  tarocco_keeps_honours):
         n = state.n
         tw_max, tw_min, _, _ = R.tarot_master_tricks(pos.kl, n, pos.sides, 0)
         mine, theirs = R.side_cards(pos.kl, n, 4, pos.sides, 0)
