@@ -92,5 +92,6 @@ def main(argv) -> None:
 
     perf_profile.record(rows, args.out, work, args.annotate, report_chars=5000)
 
+
 if __name__ == "__main__":
     main(sys.argv[1:])

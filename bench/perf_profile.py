@@ -179,5 +179,6 @@ def record(rows, out: str, work, function=None, report_chars: int = 4000) -> Non
                              text=True).stdout.split()
         annotate(rows, collections.Counter(int(x, 16) for x in ips), function)
 
+
 if __name__ == "__main__":
     main(sys.argv[1:])
