@@ -670,6 +670,22 @@ def tarot_oudler_range(L, n, fl, sides, maxside, on_max, on_min, excuse_kept):
 
 
 @inline_kernel
+def oudler_end_terms(fl, k_lo, k_hi, kept, kept_by_max, rules, kp):
+    """Tarot, tarot2: the least and greatest ``term`` for the max side
+    ending with ``k_lo`` / ``k_hi`` oudlers, and an Excuse its holder keeps
+    (``kept``) counted for the holder's side, all its points but the half
+    point of the exchange."""
+    end_lo = term((fl & ~3) | k_lo, rules)
+    end_hi = term((fl & ~3) | k_hi, rules)
+    if kept:
+        if kept_by_max:
+            end_lo += kp[5, 0] - 1
+        else:
+            end_hi -= kp[5, 0] - 1
+    return end_lo, end_hi
+
+
+@inline_kernel
 def tarot_end_terms(L, n, fl, cnt, rules, sides, kp, on_max, on_min):
     """Tarot, at a trick start: the least and greatest ``term`` the max
     side can end with, by the oudlers it is sure of or may still get
@@ -679,14 +695,7 @@ def tarot_end_terms(L, n, fl, cnt, rules, sides, kp, on_max, on_min):
     maxside = rules[R_MAXSIDE]
     kept, excuse_side = tarot_excuse_kept(L, n, cnt, sides)
     k_lo, k_hi = tarot_oudler_range(L, n, fl, sides, maxside, on_max, on_min, kept)
-    end_lo = term((fl & ~3) | k_lo, rules)
-    end_hi = term((fl & ~3) | k_hi, rules)
-    if kept:
-        if excuse_side == maxside:
-            end_lo += kp[5, 0] - 1
-        else:
-            end_hi -= kp[5, 0] - 1
-    return end_lo, end_hi
+    return oudler_end_terms(fl, k_lo, k_hi, kept, excuse_side == maxside, rules, kp)
 
 
 @inline_kernel
@@ -737,14 +746,8 @@ def tarot2_end_terms(L, H, n, fl, cnt, rules, sides, kp):
                     k_lo += 1
                 else:
                     k_hi -= 1
-    end_lo = term((fl & ~3) | min(k_lo, 3), rules)
-    end_hi = term((fl & ~3) | min(k_hi, 3), rules)
-    if kept:
-        if kept_side == maxside:
-            end_lo += kp[5, 0] - 1
-        else:
-            end_hi -= kp[5, 0] - 1
-    return end_lo, end_hi
+    return oudler_end_terms(fl, min(k_lo, 3), min(k_hi, 3), kept, kept_side == maxside, rules,
+                            kp)
 
 
 @inline_kernel
