@@ -1879,7 +1879,21 @@ def note_covered_low_cards(fr, d, m, rules):
     card: every low card of that suit under that rank leads to a position
     of the same partition (the same counts of low cards per seat, the same
     holders above the rank), so to the same answer. Records the rank for
-    ``covered_low_card`` (the suit's 6 bits of ``fr[d, F_SKIP]``)."""
+    ``covered_low_card`` (the suit's 6 bits of ``fr[d, F_SKIP]``).
+
+    Tarot2 (``t2_ckey``, ``t2_rows``) too: its low cards (``G_LOW``) leave
+    out the pile cards with a card under them (``G_UNIQ``, exact in the
+    key), and a move is a playable card, so the low cards a move may be are
+    exactly those of holder code "player" in ``t2_rows``, counted in the key.
+    Playing one turns up nothing (``pnext`` is -1: only ``G_UNIQ`` cards have
+    a card under them), so after r or r' (both low, under the rank) the
+    face-down cards and the ``G_UNIQ`` cards are the same, exact; the
+    player's count of playable low cards is the same; every card at or above
+    the rank keeps its holder code, and so the pattern's depth: the two
+    children are of one partition of the table. (A face-down low card or a
+    ``G_UNIQ`` card between r' and r is exact in the key; which of them the
+    player's card beats shows only in a trick, where ``trick_rel`` and
+    ``overtrump_rel`` make the deciding rank relevant, as in tarot.)"""
     s = m >> 5
     r = m & 31
     if s < 5 and (rules[G_LOW + s] >> r) & 1:
@@ -2638,8 +2652,7 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                 if rel:
                     for s in range(5):
                         lower_rank(fr, d, F_REL, s, fr[d + 1, F_RT + s])
-                    if kind != TAROT2:
-                        note_covered_low_cards(fr, d, m, rules)
+                    note_covered_low_cards(fr, d, m, rules)
                 fr[d, F_IDX] = i + 1
                 expand = True
         if expand:
@@ -2650,7 +2663,7 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                 fr[d, F_NM] = gen_moves(L, H, ts, tr, 0, d, fr[d, F_LEADER], fr[d, F_P],
                                         fr[d, F_FL], rules, sides, kp, eq, mv, sc, lg,
                                         relative_move(L, H, n, mv[d, 0]), fr[d, F_KILLER])
-            if rel and kind != TAROT2 and i > 0:
+            if rel and i > 0:
                 # (a failed child's answer covers these: see note_covered_low_cards)
                 while i < fr[d, F_NM] and covered_low_card(fr, d, mv[d, i], rules):
                     i += 1

@@ -44,6 +44,24 @@ def test_same_values_as_the_relative_rank_key_on_random_endings(tricks, seeds, m
         assert_same_as_rkey_piles(ending(60000 + 1000 * tricks + seed, tricks), monkeypatch)
 
 
+def test_low_cards_covered_by_a_failed_siblings_answer(monkeypatch):
+    """A low card under the ranks a failed sibling's answer relied on is not
+    tried (``point_search.note_covered_low_cards``; tarot2's low cards are
+    playable, not pile cards with a card under them): the values and every
+    card's value stay those of the relative-rank key with the piles on
+    endings where the rule leaves moves out. (It fails with every later
+    low card of the suit skipped, and with the pile cards with a card under
+    them taken as low cards too.)"""
+    covered = 0
+    fired = 0
+    for tricks, seeds in [(8, 100), (10, 60)]:
+        for seed in range(seeds):
+            result = assert_same_as_rkey_piles(ending(69000 + seed, tricks), monkeypatch)
+            covered += result.stats["covered_moves"]
+            fired += result.stats["covered_moves"] > 0
+    assert fired >= 60 and covered >= 2000
+
+
 @pytest.mark.parametrize("tricks,seeds", [(2, 200), (3, 100), (4, 30)])
 def test_value_and_every_card_equal_minimax_on_random_endings(tricks, seeds, monkeypatch):
     monkeypatch.setattr(encoders, "TAROT2_KEYMODE", 3)
