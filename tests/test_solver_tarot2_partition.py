@@ -62,6 +62,22 @@ def test_low_cards_covered_by_a_failed_siblings_answer(monkeypatch):
     assert fired >= 120 and covered >= 6000
 
 
+def test_covered_low_cards_hold_to_the_naive_search(monkeypatch):
+    """The same rule held to the naive search: on the endings of 5 tricks
+    where it leaves moves out, the value and every card's value are the
+    naive search's. (It fails with the pile cards with a card under them
+    taken as low cards; every later low card skipped goes wrong only on
+    longer endings, in the test above.)"""
+    monkeypatch.setattr(encoders, "TAROT2_KEYMODE", 3)
+    fired = 0
+    for seed in range(300):
+        state = ending(86000 + seed, 5)
+        if Solver(16).solve(state, all_cards=True, line=False).stats["covered_moves"] > 0:
+            fired += 1
+            assert_solves_exactly(Solver(16), state)
+    assert fired >= 30
+
+
 @pytest.mark.parametrize("tricks,seeds", [(2, 200), (3, 100), (4, 30)])
 def test_value_and_every_card_equal_minimax_on_random_endings(tricks, seeds, monkeypatch):
     monkeypatch.setattr(encoders, "TAROT2_KEYMODE", 3)
