@@ -145,7 +145,10 @@ TAROCCO_KEYMODE = 3
 #: 3 its partition table (``point_search.t2_ckey``; tested, off: 15-24% fewer
 #: nodes 16 and 20 tricks from the end, but in long searches a node 1.15-1.25
 #: times dearer (1.3-1.9 before its hashes lost their remainders); 4 rows:
-#: as dear as ``rkey_piles`` but more nodes than it, docs/SPEED.md)
+#: as dear as ``rkey_piles`` but more nodes than it, docs/SPEED.md). With the
+#: covered low cards and the holder planes (2026-12-02): as fast at 16 tricks
+#: left, about even on 30 questions 20 tricks left (24 settled against 22), a
+#: node some 15% dearer in long searches: to be timed again before switching
 TAROT2_KEYMODE = 2
 
 

@@ -1315,7 +1315,10 @@ _M2, _P2 = 998_244_353, 2_147_483_629
 
 @inline_kernel
 def suit_cards(L, n, s):
-    """Every hand's remaining cards of suit ``s``."""
+    """Every hand's remaining cards of suit ``s`` (``n`` -1: ``L`` is
+    tarot2's holder planes, ``t2_rows``, row 0 every card)."""
+    if n < 0:
+        return L[0, s]
     rem = 0
     for q in range(n):
         rem |= L[q, s]
@@ -1331,7 +1334,10 @@ def others_cards(L, n, s, seat):
 @inline_kernel
 def holder_planes(L, n, s):
     """Suit ``s``'s remaining cards and the holder of each as three bit
-    planes of its seat number (n <= 8): (cards, plane 0, plane 1, plane 2)."""
+    planes of its seat number (n <= 8): (cards, plane 0, plane 1, plane 2);
+    with ``n`` -1 ``L`` holds them already (tarot2's ``t2_rows``)."""
+    if n < 0:
+        return L[0, s], L[1, s], L[2, s], L[3, s]
     rem = 0
     o0 = 0
     o1 = 0
@@ -1882,7 +1888,21 @@ def note_covered_low_cards(fr, d, m, rules):
     card: every low card of that suit under that rank leads to a position
     of the same partition (the same counts of low cards per seat, the same
     holders above the rank), so to the same answer. Records the rank for
-    ``covered_low_card`` (the suit's 6 bits of ``fr[d, F_SKIP]``)."""
+    ``covered_low_card`` (the suit's 6 bits of ``fr[d, F_SKIP]``).
+
+    Tarot2 (``t2_ckey``, ``t2_rows``) too: its low cards (``G_LOW``) leave
+    out the pile cards with a card under them (``G_UNIQ``, exact in the
+    key), and a move is a playable card, so the low cards a move may be are
+    exactly those of holder code "player" in ``t2_rows``, counted in the key.
+    Playing one turns up nothing (``pnext`` is -1: only ``G_UNIQ`` cards have
+    a card under them), so after r or r' (both low, under the rank) the
+    face-down cards and the ``G_UNIQ`` cards are the same, exact; the
+    player's count of playable low cards is the same; every card at or above
+    the rank keeps its holder code, and so the pattern's depth: the two
+    children are of one partition of the table. (A face-down low card or a
+    ``G_UNIQ`` card between r' and r is exact in the key; which of them the
+    player's card beats shows only in a trick, where ``trick_rel`` and
+    ``overtrump_rel`` make the deciding rank relevant, as in tarot.)"""
     s = m >> 5
     r = m & 31
     if s < 5 and (rules[G_LOW + s] >> r) & 1:
@@ -1922,8 +1942,8 @@ def relative_move(L, H, n, m):
 # play turns up, its own ``eq`` label) are exact in the coarse key
 # (``t2_ckey``), so positions sharing it hold the same piles; the other
 # cards count as tarot's (the low cards by number). The holder sequences
-# read the 8 "seats" of ``t2_rows`` (player, face down, pile card with a
-# card under it), so the pattern of the top cards of a suit also says where
+# read the holder codes of ``t2_rows`` (player, + 2 face down, + 4 pile card
+# with a card under it), so the pattern of the top cards of a suit also says where
 # each such card lies among the low cards. The relevance rules are tarot's
 # (tarot2's duty to overtrump a trump led, ``overtrump_rel``), its master
 # trumps counted over hands and piles (``t2_master_rel``).
@@ -1959,28 +1979,30 @@ def t2_ckey(L, H, leader, fl, rules):
 @inline_kernel
 def t2_rows(L, H, rules, lg):
     """The cards still to play by holder code, player + 2 when face down + 4
-    for a pile card with a card under it, into the last 8 rows of ``lg``
-    (beyond any depth of a tarot2 deal); returns those rows, read by the
-    partition helpers as 8 seats."""
+    for a pile card with a card under it, as ``holder_planes`` makes them:
+    every card, then one row per bit of the code (player 1's cards, the
+    face-down cards, the ``G_UNIQ`` cards), into 4 spare rows of ``lg``
+    (beyond any depth of a tarot2 deal); returns those rows, which the
+    partition helpers read with ``n`` -1. (It wrote the 8 "seats" of the
+    codes, each suit's planes then made from them at every pattern: the
+    same nodes, v20 2.36-2.97 s against 2.03-2.44 s, docs/SPEED.md.)"""
     top = lg.shape[0] - 8
     for s in range(NSUITS):
-        u = rules[G_UNIQ + s]
-        for q in range(2):
-            x = L[q, s]
-            y = H[q, s]
-            lg[top + q, s] = x & ~u
-            lg[top + q + 2, s] = y & ~u
-            lg[top + q + 4, s] = x & u
-            lg[top + q + 6, s] = y & u
-    return lg[top:top + 8]
+        h = H[0, s] | H[1, s]
+        rem = L[0, s] | L[1, s] | h
+        lg[top, s] = rem
+        lg[top + 1, s] = L[1, s] | H[1, s]
+        lg[top + 2, s] = h
+        lg[top + 3, s] = rem & rules[G_UNIQ + s]
+    return lg[top:top + 4]
 
 
 @inline_kernel
 def pt_holders(L, H, rules, lg, n):
     """The cards the partition helpers read, and their number of "seats":
-    the hands (``n``), or tarot2's 8 holder codes (``t2_rows``)."""
+    the hands (``n``), or tarot2's holder planes (``t2_rows``, -1)."""
     if rules[G_KIND] == TAROT2:
-        return t2_rows(L, H, rules, lg), 8
+        return t2_rows(L, H, rules, lg), -1
     return L, n
 
 
@@ -2641,8 +2663,7 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                 if rel:
                     for s in range(5):
                         lower_rank(fr, d, F_REL, s, fr[d + 1, F_RT + s])
-                    if kind != TAROT2:
-                        note_covered_low_cards(fr, d, m, rules)
+                    note_covered_low_cards(fr, d, m, rules)
                 fr[d, F_IDX] = i + 1
                 expand = True
         if expand:
@@ -2653,7 +2674,7 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                 fr[d, F_NM] = gen_moves(L, H, ts, tr, 0, d, fr[d, F_LEADER], fr[d, F_P],
                                         fr[d, F_FL], rules, sides, kp, eq, mv, sc, lg,
                                         relative_move(L, H, n, mv[d, 0]), fr[d, F_KILLER])
-            if rel and kind != TAROT2 and i > 0:
+            if rel and i > 0:
                 # (a failed child's answer covers these: see note_covered_low_cards)
                 while i < fr[d, F_NM] and covered_low_card(fr, d, mv[d, i], rules):
                     i += 1
