@@ -22,8 +22,7 @@ import statistics
 from atout.engine import get_game
 from atout.solver import Solver
 from atout.solver import point_search as R
-from atout.solver.tables import codec_for
-from atout.solver.testing import random_ending
+from atout.solver.testing import random_ending, trick_start_bounds_of
 
 TAROT_CONTRACTS = {"taker": [0, 1, 2, 3],
                    "contract": ["take", "guard", "guard_without", "guard_against"]}
@@ -33,10 +32,8 @@ SEED = 5000
 def slack(state, solver):
     """(value - lower, upper - value, the same with the cash bounds, the
     taker's trick bound w or None, the tricks he wins in the line or None)."""
-    pos = codec_for(state).encode(state)
+    pos, cnt, bp, lo, hi = trick_start_bounds_of(state)
     n, L = state.n, pos.kl
-    cnt, bp, _ = R.cards_left_sums(L, pos.kh, n, pos.bp, pos.gpt)
-    lo, hi = R.trick_start_bounds(L, pos.kh, n, pos.fl0, cnt, bp, pos.rules, pos.sides, pos.kp)
     clo, chi = R.cash_bounds(L, pos.kh, n, pos.leader, cnt, pos.fl0, bp, pos.rules, pos.sides,
                              pos.kp, lo, hi, R.INF)
     result = solver.solve(state, line=True)

@@ -1986,7 +1986,7 @@ def t2_rows(L, H, rules, lg):
     partition helpers read with ``n`` -1. (It wrote the 8 "seats" of the
     codes, each suit's planes then made from them at every pattern: the
     same nodes, v20 2.36-2.97 s against 2.03-2.44 s, docs/SPEED.md.)"""
-    top = lg.shape[0] - 8
+    top = lg.shape[0] - 4
     for s in range(NSUITS):
         h = H[0, s] | H[1, s]
         rem = L[0, s] | L[1, s] | h

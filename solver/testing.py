@@ -108,6 +108,21 @@ def random_ending(game, seed: int, tricks_left: int, contract_choices: dict | No
 
 
 
+def trick_start_bounds_of(state):
+    """The search's static bounds at a trick start, as it asks them there:
+    (the encoded position, cards left, points left, lower, upper), the
+    bounds in the kernel's units (what is still to win, ``pos.already``
+    not added)."""
+    from atout.solver import point_search
+    from atout.solver.tables import codec_for
+
+    pos = codec_for(state).encode(state)
+    cnt, bp, _gp = point_search.cards_left_sums(pos.kl, pos.kh, state.n, pos.bp, pos.gpt)
+    lo, hi = point_search.trick_start_bounds(pos.kl, pos.kh, state.n, pos.fl0, cnt, bp,
+                                             pos.rules, pos.sides, pos.kp)
+    return pos, cnt, bp, lo, hi
+
+
 def late_position_text(game, deal_seed: int, play_seed: int, tricks_left: int) -> tuple[str, str]:
     """The deal ``game.random_deal(deal_seed)`` in atout's notation and, as a
     ``--played`` argument, random legal cards (seeded by ``play_seed``)

@@ -13,7 +13,8 @@ from atout.engine.search import minimax
 from atout.engine.tarot_scoring import PETIT
 from atout.solver import point_search as R
 from atout.solver.tables import codec_for
-from atout.solver.testing import one_side_strongest, play_to, random_ending, tarot_state_with_taker_hand
+from atout.solver.testing import (one_side_strongest, play_to, random_ending,
+                                  tarot_state_with_taker_hand, trick_start_bounds_of)
 
 TAROT_CONTRACTS = {"taker": [0, 1, 2, 3],
                    "contract": ["take", "guard", "guard_without", "guard_against"]}
@@ -23,11 +24,7 @@ CONTRACTS = {"tarot": TAROT_CONTRACTS, "tarocco": None, "belote": {"trump": "SHD
 
 def root_bounds(state):
     """The kernel's (lower, upper) at a trick start, in the objective's units."""
-    pos = codec_for(state).encode(state)
-    n = state.n
-    cnt, bp, _gp = R.cards_left_sums(pos.kl, pos.kh, n, pos.bp, pos.gpt)
-    lo, hi = R.trick_start_bounds(pos.kl, pos.kh, n, pos.fl0, cnt, bp, pos.rules, pos.sides,
-                                  pos.kp)
+    pos, _cnt, _bp, lo, hi = trick_start_bounds_of(state)
     return pos, lo + pos.already, hi + pos.already
 
 
