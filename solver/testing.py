@@ -107,7 +107,6 @@ def random_ending(game, seed: int, tricks_left: int, contract_choices: dict | No
     return play_to(state, rng, tricks_left, mid_trick, at_random(rng, prefer))
 
 
-
 def trick_start_bounds_of(state):
     """The search's static bounds at a trick start, as it asks them there:
     (the encoded position, cards left, points left, lower, upper), the
