@@ -14,7 +14,7 @@ from test_solver_point_bounds import assert_tightened_bounds_hold, hand_cards_fi
 from atout.engine import get_game
 from atout.engine.cards import FOOL
 from atout.solver import point_search as R
-from atout.solver.testing import random_ending
+from atout.solver.testing import random_ending, trick_start_bounds_of
 
 TAROCCO = get_game("tarocco")
 TAROT2 = get_game("tarot2")
@@ -36,7 +36,6 @@ def tarocco_sure_terms(state):
     """``trick_start_bounds`` (objective units) and the same without
     ``tarocco_sure_terms``' part."""
     pos, lo, hi = root_bounds(state)
-    cnt, _bp, _gp = R.cards_left_sums(pos.kl, pos.kh, state.n, pos.bp, pos.gpt)
     tw_max, tw_min, _, _ = R.tarot_master_tricks(pos.kl, state.n, pos.sides, 0)
     tlo, thi = R.term_range(pos.kl, pos.kh, state.n, pos.fl0, pos.rules)
     dlo, dhi = R.tarocco_sure_terms(pos.kl, pos.kh, state.n, pos.fl0, pos.rules, pos.sides,
@@ -47,12 +46,11 @@ def tarocco_sure_terms(state):
 def tarocco_cash_bounds(state):
     """The search's tarocco bounds at a trick start (``trick_start_bounds``
     tightened by ``tarocco_cash_bounds``), and the bounds before the cash."""
-    pos, lo0, hi0 = root_bounds(state)
-    cnt, bp, _gp = R.cards_left_sums(pos.kl, pos.kh, state.n, pos.bp, pos.gpt)
+    pos, cnt, bp, lo0, hi0 = trick_start_bounds_of(state)
     lo, hi = R.tarocco_cash_bounds(pos.kl, pos.kh, state.n, state.leader, cnt, pos.fl0, bp,
-                                   pos.rules, pos.sides, pos.kp, lo0 - pos.already,
-                                   hi0 - pos.already)
-    return pos, lo + pos.already, hi + pos.already, lo0, hi0
+                                   pos.rules, pos.sides, pos.kp, lo0, hi0)
+    a = pos.already
+    return pos, lo + a, hi + a, lo0 + a, hi0 + a
 
 
 @pytest.mark.parametrize("tricks, seeds", [(2, 800), (3, 60)])
@@ -96,8 +94,8 @@ def keep_oudlers(state, card):
 def tarot2_end_terms(state):
     """tarot2's bounds at a trick start and the same with ``term_range``'s
     ends in place of ``tarot2_end_terms``'."""
-    pos, lo, hi = root_bounds(state)
-    cnt, _bp, _gp = R.cards_left_sums(pos.kl, pos.kh, state.n, pos.bp, pos.gpt)
+    pos, cnt, _bp, lo, hi = trick_start_bounds_of(state)
+    lo, hi = lo + pos.already, hi + pos.already
     tlo, thi = R.term_range(pos.kl, pos.kh, state.n, pos.fl0, pos.rules)
     end_lo, end_hi = R.tarot2_end_terms(pos.kl, pos.kh, state.n, pos.fl0, cnt, pos.rules,
                                         pos.sides, pos.kp)

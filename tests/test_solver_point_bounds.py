@@ -223,11 +223,11 @@ def tarot_cash_bounds(state):
     """``trick_start_bounds`` and the search's tarot tightening at a trick
     start (``tarot_cash_bounds``: the leader's sure tricks), in the
     objective's units; and the bounds without the tightening."""
-    pos, lo0, hi0 = root_bounds(state)
-    cnt, bp, _gp = R.cards_left_sums(pos.kl, pos.kh, state.n, pos.bp, pos.gpt)
+    pos, cnt, bp, lo0, hi0 = trick_start_bounds_of(state)
     lo, hi = R.tarot_cash_bounds(pos.kl, state.n, state.leader, cnt, pos.fl0, bp, pos.rules,
-                                 pos.sides, pos.kp, lo0 - pos.already, hi0 - pos.already, R.INF)
-    return pos, lo + pos.already, hi + pos.already, lo0, hi0
+                                 pos.sides, pos.kp, lo0, hi0, R.INF)
+    a = pos.already
+    return pos, lo + a, hi + a, lo0 + a, hi0 + a
 
 
 def test_tarot_cash_bounds_skip_the_upper_bound_only_where_the_lower_settles():
@@ -241,10 +241,9 @@ def test_tarot_cash_bounds_skip_the_upper_bound_only_where_the_lower_settles():
                               mid_trick=None, prefer=strongest_to_the_leader_side)
         if state.is_over():
             continue
-        pos, lo0, hi0 = root_bounds(state)
-        cnt, bp, _gp = R.cards_left_sums(pos.kl, pos.kh, state.n, pos.bp, pos.gpt)
+        pos, cnt, bp, lo0, hi0 = trick_start_bounds_of(state)
         args = (pos.kl, state.n, state.leader, cnt, pos.fl0, bp, pos.rules, pos.sides, pos.kp,
-                lo0 - pos.already, hi0 - pos.already)
+                lo0, hi0)
         lo, hi = R.tarot_cash_bounds(*args, R.INF)
         for need in range(lo - 3, hi + 4):
             lo_n, hi_n = R.tarot_cash_bounds(*args, need)

@@ -6,14 +6,14 @@ void in it has played all his trumps), each defender's dearest cards, his
 trumps above the taker's left out, his Excuse a half point."""
 
 import pytest
-from test_solver_point_bounds import TAROT_CONTRACTS, root_bounds
+from test_solver_point_bounds import TAROT_CONTRACTS
 
 from atout.engine import get_game
 from atout.engine.cards import FOOL
 from atout.engine.search import minimax
 from atout.solver import Solver
 from atout.solver import point_search as R
-from atout.solver.testing import random_ending
+from atout.solver.testing import random_ending, trick_start_bounds_of
 
 TAROT = get_game("tarot")
 
@@ -28,11 +28,9 @@ def taker_plays_low(state, card):
 
 def taker_upper(state):
     """(pos, upper of ``tarot_taker_upper``, upper before it) at a trick start."""
-    pos, _lo, hi = root_bounds(state)
-    cnt, _bp, _gp = R.cards_left_sums(pos.kl, pos.kh, state.n, pos.bp, pos.gpt)
-    up = R.tarot_taker_upper(pos.kl, state.n, cnt, pos.fl0, pos.rules, pos.sides, pos.kp,
-                             hi - pos.already)
-    return pos, up + pos.already, hi
+    pos, cnt, _bp, _lo, hi = trick_start_bounds_of(state)
+    up = R.tarot_taker_upper(pos.kl, state.n, cnt, pos.fl0, pos.rules, pos.sides, pos.kp, hi)
+    return pos, up + pos.already, hi + pos.already
 
 
 @pytest.mark.parametrize("tricks, seeds", [(2, 1500), (3, 300)])
