@@ -7,9 +7,13 @@ of 0): the nodes per deal (exact, deterministic) and their distribution, and
 the share settled within 0.2M / 0.8M / 4M nodes (0.05 s / 0.2 s / 1 s at 4M
 nodes a second). ``--tricks N``: the same deals played at random to N tricks
 left (a smaller question that settles where the full deal's may not, to
-compare two searches by their nodes).
+compare two searches by their nodes). ``--seeds S1,S2,...``: those deals
+only (e.g. the ones a 4M-node run leaves open, with a larger limit);
+``--margin M``: ask for the target plus ``M`` (tarot: half points);
+``--tt-bits B``: a table of ``2**B`` rows (default 20).
 
-    python bench/question_nodes.py [--game tarot|tarocco|tarot2] [--tricks N] [deals] [limit]
+    python bench/question_nodes.py [--game tarot|tarocco|tarot2] [--tricks N]
+                                   [--seeds S1,S2,...] [--margin M] [--tt-bits B] [deals] [limit]
 """
 
 from __future__ import annotations
@@ -29,13 +33,16 @@ BUDGETS = (200_000, 800_000, 4_000_000)
 CONTRACTS = {"tarot": GUARD_FIRST_SEAT, "tarocco": None, "tarot2": None}
 
 
-def question_nodes(count, limit, verbose=False, game="tarot", tricks=99):
-    """[(seed, nodes or None when unsettled within ``limit``, answer)]"""
+def question_nodes(count, limit, verbose=False, game="tarot", tricks=99, seeds=None, margin=0,
+                   tt_bits=20):
+    """[(seed, nodes or None when unsettled within ``limit``, answer)] on
+    the ``count`` deals from ``SEED`` on, or on ``seeds``"""
     out = []
-    for i in range(count):
-        state = position(game, SEED + i, tricks, CONTRACTS[game])
-        r = Solver().reaches(state, state.contract_target(), max_nodes=limit)
-        out.append((SEED + i, r.nodes if r.answer is not None else None, r.answer))
+    for seed in seeds if seeds is not None else range(SEED, SEED + count):
+        state = position(game, seed, tricks, CONTRACTS[game])
+        r = Solver(tt_bits=tt_bits).reaches(state, state.contract_target() + margin,
+                                            max_nodes=limit)
+        out.append((seed, r.nodes if r.answer is not None else None, r.answer))
         if verbose:
             print(*out[-1], flush=True)
     return out
@@ -55,11 +62,16 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", choices=sorted(CONTRACTS), default="tarot")
     ap.add_argument("--tricks", type=int, default=99, help="tricks left (default: the full deal)")
+    ap.add_argument("--seeds", type=lambda t: [int(x) for x in t.split(",")],
+                    help="these deals' seeds instead of the first DEALS")
+    ap.add_argument("--margin", type=int, default=0, help="added to the contract's target")
+    ap.add_argument("--tt-bits", type=int, default=20, help="a table of 2**B rows")
     ap.add_argument("deals", nargs="?", type=int, default=30)
     ap.add_argument("limit", nargs="?", type=int, default=20_000_000)
     args = ap.parse_args(sys.argv[1:] if argv is None else argv)
     rows = question_nodes(args.deals, args.limit, verbose=True, game=args.game,
-                          tricks=args.tricks)
+                          tricks=args.tricks, seeds=args.seeds, margin=args.margin,
+                          tt_bits=args.tt_bits)
     print(summary(rows, args.limit))
 
 
