@@ -73,6 +73,9 @@ class Reach:
     nodes: int
     seconds: float
     interrupted: bool = False     # Ctrl-C stopped the search
+    #: the search's counters (``_Budget.stats``: nodes, table probes and
+    #: hits, cutoffs and those by the first move, ...)
+    stats: dict | None = None
 
 
 #: the largest node limit (the kernels count nodes in 64-bit integers)
@@ -550,7 +553,8 @@ class Solver:
         budget = _Budget(max_nodes, max_seconds)
         with compile_watch(state):
             answer = self._makes(codec.encode(state), int(target), self.new_generation(), budget)
-        return Reach(answer, budget.nodes, time.perf_counter() - start, budget.interrupted)
+        return Reach(answer, budget.nodes, time.perf_counter() - start, budget.interrupted,
+                     budget.stats())
 
     def _line(self, state, value, gen, budget, codec) -> list:
         """An optimal line to the end: at each turn the first card (in the

@@ -112,3 +112,19 @@ def test_json_text_turns_every_non_finite_number_to_null():
     from atout.cli.format import json_text
     data = {"a": float("nan"), "b": [1.5, float("inf"), {"c": -float("inf")}], "d": (2, None)}
     assert strict_json(json_text(data)) == {"a": None, "b": [1.5, None, {"c": None}], "d": [2, None]}
+
+
+@pytest.mark.parametrize("game_name, seed, tricks, target", [("tarot", 0, 9, 0),
+                                                            ("bridge", 3, 12, 7)])
+def test_a_reach_carries_the_search_counters_it_took(game_name, seed, tricks, target):
+    """``Reach.stats``: the counters of that question's search alone (what
+    ``bench/question_nodes.py --stats`` sums): its nodes are the reach's,
+    and the same solver's next question counts only its own work."""
+    state = played_to(game_name, seed, tricks)
+    solver = Solver()
+    first = solver.reaches(state, target)
+    assert first.stats["nodes"] == first.nodes > 100
+    assert 0 < first.stats["first_move_cutoffs"] <= first.stats["cutoffs"] < first.nodes
+    assert 0 < first.stats["tt_hits"] <= first.stats["tt_probes"]
+    again = solver.reaches(state, target + 1)
+    assert again.stats["nodes"] == again.nodes
