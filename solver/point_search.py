@@ -2546,7 +2546,12 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                             res = lower if need <= lower else upper
                             resolved = True
                             master_run_rel(L, n, sides, maxside, fr, d, F_RT)
-                            tarot_cash_rel(L, leader, n, fr, d, F_RT)
+                            # (tarot: the leader's cash raises only the taker's
+                            # lower bound when his side leads and lowers only
+                            # his upper bound when the defence leads; the bound
+                            # that did not settle the node relies on nothing)
+                            if kind != TAROT or (sides[leader] == maxside) == (need <= lower):
+                                tarot_cash_rel(L, leader, n, fr, d, F_RT)
                             if kind == TAROT and need > upper:
                                 tarot_taker_rel(L, n, cnt, sides, maxside, fr, d, F_RT)
                 else:
