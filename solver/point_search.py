@@ -1095,6 +1095,18 @@ def tarot_cash_bounds(L, n, leader, cnt, fl, bp_left, rules, sides, kp, lower, u
     by the tricks the taker can still win (``tarot_taker_upper``), left
     out when the lower bound reaches ``need`` (the search then reads only
     the lower bound; ``INF``: always)."""
+    lower, upper = tarot_cash_tighten(L, n, leader, cnt, fl, bp_left, rules, sides, kp, lower,
+                                      upper)
+    if lower >= need:
+        return lower, upper
+    return lower, tarot_taker_upper(L, n, cnt, fl, rules, sides, kp, upper)
+
+
+@inline_kernel
+def tarot_cash_tighten(L, n, leader, cnt, fl, bp_left, rules, sides, kp, lower, upper):
+    """``tarot_cash_bounds``' first part: (lower, upper) tightened by the
+    leader's cash alone (the taker's lower bound when his side leads, his
+    upper bound when the defence leads)."""
     maxside = rules[R_MAXSIDE]
     k, pts = tarot_cash(L, leader, n, cnt, sides, kp, True)
     if k > 0:
@@ -1111,9 +1123,7 @@ def tarot_cash_bounds(L, n, leader, cnt, fl, bp_left, rules, sides, kp, lower, u
             lower = max(lower, end_lo + got)
         else:
             upper = min(upper, bp_left + end_hi - got)
-    if lower >= need:
-        return lower, upper
-    return lower, tarot_taker_upper(L, n, cnt, fl, rules, sides, kp, upper)
+    return lower, upper
 
 
 #: tarocco's card points by position: plain cards 5..10 (and the round
@@ -2540,20 +2550,32 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                         resolved = True
                         pt_ranks(pl, pn, kv, fr, d, F_RT)
                     elif kind != TAROT2:
+                        lower0 = lower
+                        upper0 = upper
                         lower, upper = cash_bounds(L, H, n, leader, cnt, fl, fr[d, F_BP],
                                                    rules, sides, kp, lower, upper, need)
                         if need <= lower or need > upper:
                             res = lower if need <= lower else upper
                             resolved = True
                             master_run_rel(L, n, sides, maxside, fr, d, F_RT)
-                            # (tarot: the leader's cash raises only the taker's
-                            # lower bound when his side leads and lowers only
-                            # his upper bound when the defence leads; the bound
-                            # that did not settle the node relies on nothing)
-                            if kind != TAROT or (sides[leader] == maxside) == (need <= lower):
+                            if kind != TAROT or need <= lower:
+                                # (tarot: only the taker's cash raises his lower bound)
                                 tarot_cash_rel(L, leader, n, fr, d, F_RT)
-                            if kind == TAROT and need > upper:
+                            elif sides[leader] == maxside:
+                                # his side leads: only his trick count lowered the upper
                                 tarot_taker_rel(L, n, cnt, sides, maxside, fr, d, F_RT)
+                            else:
+                                # the defence leads: the upper bound is the least of
+                                # its cash's and his trick count's, and one of them
+                                # settles alone: the marks of that one (the cash's
+                                # first, narrower than the count's every trump)
+                                _cl, cash_upper = tarot_cash_tighten(L, n, leader, cnt, fl,
+                                                                     fr[d, F_BP], rules, sides,
+                                                                     kp, lower0, upper0)
+                                if cash_upper < need:
+                                    tarot_cash_rel(L, leader, n, fr, d, F_RT)
+                                else:
+                                    tarot_taker_rel(L, n, cnt, sides, maxside, fr, d, F_RT)
                 else:
                     if kind == BELOTE:
                         k1, k2 = belote_key(L, leader, fl, rules[R_TRUMP])
