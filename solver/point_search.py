@@ -1095,11 +1095,21 @@ def tarot_cash_bounds(L, n, leader, cnt, fl, bp_left, rules, sides, kp, lower, u
     by the tricks the taker can still win (``tarot_taker_upper``), left
     out when the lower bound reaches ``need`` (the search then reads only
     the lower bound; ``INF``: always)."""
-    lower, upper = tarot_cash_tighten(L, n, leader, cnt, fl, bp_left, rules, sides, kp, lower,
-                                      upper)
+    lower, _cash_upper, upper = tarot_cash_parts(L, n, leader, cnt, fl, bp_left, rules, sides,
+                                                 kp, lower, upper, need)
+    return lower, upper
+
+
+@inline_kernel
+def tarot_cash_parts(L, n, leader, cnt, fl, bp_left, rules, sides, kp, lower, upper, need):
+    """``tarot_cash_bounds`` with its parts: (lower, the upper bound after
+    the cash alone, the upper bound after the taker's trick count too). The
+    search reads the middle one to tell which part settled a node."""
+    lower, cash_upper = tarot_cash_tighten(L, n, leader, cnt, fl, bp_left, rules, sides, kp,
+                                           lower, upper)
     if lower >= need:
-        return lower, upper
-    return lower, tarot_taker_upper(L, n, cnt, fl, rules, sides, kp, upper)
+        return lower, cash_upper, cash_upper
+    return lower, cash_upper, tarot_taker_upper(L, n, cnt, fl, rules, sides, kp, cash_upper)
 
 
 @inline_kernel
@@ -2550,10 +2560,14 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                         resolved = True
                         pt_ranks(pl, pn, kv, fr, d, F_RT)
                     elif kind != TAROT2:
-                        lower0 = lower
-                        upper0 = upper
-                        lower, upper = cash_bounds(L, H, n, leader, cnt, fl, fr[d, F_BP],
-                                                   rules, sides, kp, lower, upper, need)
+                        cash_upper = upper
+                        if kind == TAROT:
+                            lower, cash_upper, upper = tarot_cash_parts(
+                                L, n, leader, cnt, fl, fr[d, F_BP], rules, sides, kp, lower,
+                                upper, need)
+                        else:
+                            lower, upper = cash_bounds(L, H, n, leader, cnt, fl, fr[d, F_BP],
+                                                       rules, sides, kp, lower, upper, need)
                         if need <= lower or need > upper:
                             res = lower if need <= lower else upper
                             resolved = True
@@ -2569,9 +2583,6 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                                 # its cash's and his trick count's, and one of them
                                 # settles alone: the marks of that one (the cash's
                                 # first, narrower than the count's every trump)
-                                _cl, cash_upper = tarot_cash_tighten(L, n, leader, cnt, fl,
-                                                                     fr[d, F_BP], rules, sides,
-                                                                     kp, lower0, upper0)
                                 if cash_upper < need:
                                     tarot_cash_rel(L, leader, n, fr, d, F_RT)
                                 else:
