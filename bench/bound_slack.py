@@ -34,8 +34,8 @@ def slack(state, solver):
     taker's trick bound w or None, the tricks he wins in the line or None)."""
     pos, cnt, bp, lo, hi = trick_start_bounds_of(state)
     n, L = state.n, pos.kl
-    clo, chi = R.cash_bounds(L, pos.kh, n, pos.leader, cnt, pos.fl0, bp, pos.rules, pos.sides,
-                             pos.kp, lo, hi, R.INF)
+    clo, _cash_hi, chi = R.cash_bounds(L, pos.kh, n, pos.leader, cnt, pos.fl0, bp, pos.rules,
+                                       pos.sides, pos.kp, lo, hi, R.INF)
     result = solver.solve(state, line=True)
     v = result.value - pos.already
     w = won = None

@@ -1274,14 +1274,18 @@ def tarocco_cash_bounds(L, H, n, leader, cnt, fl, bp_left, rules, sides, kp, low
 
 @inline_kernel
 def cash_bounds(L, H, n, leader, cnt, fl, bp_left, rules, sides, kp, lower, upper, need):
-    """Tarot, tarocco: (lower, upper) tightened by the leader's cash and the
-    game's other bounds asked where the table missed (``tarot_cash_bounds``,
-    ``tarocco_cash_bounds``; tarot's upper bound may be left loose when the
-    lower one reaches ``need``)."""
+    """Tarot, tarocco: (lower, the upper bound after the leader's cash alone,
+    upper), tightened by the leader's cash and the game's other bounds asked
+    where the table missed (``tarot_cash_parts``, ``tarocco_cash_bounds``;
+    tarot's upper bound may be left loose when the lower one reaches
+    ``need``). The middle part tells the search which bound settled a node;
+    tarocco has no other upper bound, so its two upper parts are one."""
     if rules[G_KIND] == TAROT:
-        return tarot_cash_bounds(L, n, leader, cnt, fl, bp_left, rules, sides, kp, lower, upper,
-                                 need)
-    return tarocco_cash_bounds(L, H, n, leader, cnt, fl, bp_left, rules, sides, kp, lower, upper)
+        return tarot_cash_parts(L, n, leader, cnt, fl, bp_left, rules, sides, kp, lower, upper,
+                                need)
+    lower, upper = tarocco_cash_bounds(L, H, n, leader, cnt, fl, bp_left, rules, sides, kp,
+                                       lower, upper)
+    return lower, upper, upper
 
 
 @inline_kernel
@@ -2560,14 +2564,9 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                         resolved = True
                         pt_ranks(pl, pn, kv, fr, d, F_RT)
                     elif kind != TAROT2:
-                        cash_upper = upper
-                        if kind == TAROT:
-                            lower, cash_upper, upper = tarot_cash_parts(
-                                L, n, leader, cnt, fl, fr[d, F_BP], rules, sides, kp, lower,
-                                upper, need)
-                        else:
-                            lower, upper = cash_bounds(L, H, n, leader, cnt, fl, fr[d, F_BP],
-                                                       rules, sides, kp, lower, upper, need)
+                        lower, cash_upper, upper = cash_bounds(L, H, n, leader, cnt, fl,
+                                                               fr[d, F_BP], rules, sides, kp,
+                                                               lower, upper, need)
                         if need <= lower or need > upper:
                             res = lower if need <= lower else upper
                             resolved = True
@@ -2615,8 +2614,9 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                     if not resolved and (kind == TAROT or kind == TAROCCO):
                         # (the leader's cash costs more than the other bounds:
                         # asked only where they and the table did not settle)
-                        lower, upper = cash_bounds(L, H, n, leader, cnt, fl, fr[d, F_BP],
-                                                   rules, sides, kp, lower, upper, need)
+                        lower, _cash_upper, upper = cash_bounds(L, H, n, leader, cnt, fl,
+                                                                fr[d, F_BP], rules, sides, kp,
+                                                                lower, upper, need)
                         if need <= lower:
                             res = lower
                             resolved = True
