@@ -161,7 +161,7 @@ def print_row(row, file=sys.stdout):
 
 #: the script's sizes: (positions per tricks-left row, node limit per solve,
 #: deals for the bounds, deals for the contract question)
-FULL = (3, 2 * NODE_RATE, 3, 30)
+FULL = (10, 2 * NODE_RATE, 3, 30)
 QUICK = (2, 1 * NODE_RATE, 2, 12)
 
 
