@@ -9,10 +9,9 @@ deterministic) and their distribution (total, median, 90th percentile,
 slowest) and each driver's per-position ratio to the first one named:
 
 - ``main``: what ``Solver.solve`` does under a limit (``_limited_value``):
-  the contract's target first, then (tarot, tarocco) the walk from a greedy
-  playout's value, as ``tplayout``;
-- ``old``: the target first, then the walk from it by 1, 2, 4, ... (main
-  before 2026-12-03);
+  the contract's target first, then the walk from it by 1, 2, 4, ..., and
+  once a probe runs out of its half of what is left, ``Solver._narrow``;
+- ``bisect``: bisection of the whole interval (``Solver.solve`` with no limit);
 - ``walk1``: the walk by 1 each time (DDS's driver for bridge tables);
 - ``crossbis``: the walk by 1, 2, 4, ..., bisecting once it crossed the value;
 - ``adapt``: the walk's step doubles after a probe that cost under a
@@ -23,7 +22,9 @@ slowest) and each driver's per-position ratio to the first one named:
   plays the search's first-ordered card; the every-card driver's guess in
   Belote), games without piles;
 - ``tplayout``: the contract's question first, then the walk from the
-  playout's value where the answer leaves it possible.
+  playout's value where the answer leaves it possible (the others, but
+  ``main``, have no ``_narrow``: under ``ATOUT_DRIVER_LIMIT`` they stop at
+  the first probe that runs out).
 
 The positions are seeds ``FIRST_SEED`` on (default ``point_deals.SEED``).
 
@@ -33,6 +34,7 @@ The positions are seeds ``FIRST_SEED`` on (default ``point_deals.SEED``).
 
 from __future__ import annotations
 
+import os
 import statistics
 import sys
 
@@ -44,7 +46,9 @@ from atout.solver import Solver  # noqa: E402
 from atout.solver import api  # noqa: E402
 from atout.solver.tables import codec_for  # noqa: E402
 
-LIMIT = 40_000_000
+#: nodes a solve may take (``ATOUT_DRIVER_LIMIT`` to change; an open
+#: solve is printed with its proven bounds)
+LIMIT = int(os.environ.get("ATOUT_DRIVER_LIMIT", 40_000_000))
 
 
 def adaptive_walk(solver, pos, gen, budget, lo, hi, target, cheap=0.25):
@@ -107,13 +111,13 @@ def solve_with(driver, solver, state):
                           growth=1 if driver == "playout1" else 2)
     elif driver == "tplayout" and hasattr(pos, "playout_value"):
         r = target_then_playout(solver, pos, gen, budget, lo, hi, target)
-    elif driver == "old":
-        r = solver._value(pos, gen, budget, lo, hi, guess=target, report=True, halves_from=1)
+    elif driver == "bisect":
+        r = solver._value(pos, gen, budget)
     elif driver == "adapt":
         r = adaptive_walk(solver, pos, gen, budget, lo, hi, target)
     else:
-        raise SystemExit(f"unknown driver {driver!r}: main, walk1, crossbis, adapt, playout "
-                         "or playout1 (games without piles)")
+        raise SystemExit(f"unknown driver {driver!r}: main, bisect, walk1, crossbis, adapt, "
+                         "playout, playout1 or tplayout (the last three: games without piles)")
     return (*r, budget.nodes)
 
 

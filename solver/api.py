@@ -284,12 +284,9 @@ class Solver:
 
     def _value(self, pos: Position, gen: int, budget: _Budget, lo=None, hi=None, guess=None,
                report: bool = False, growth: int = 2, bisect_crossed: bool = False,
-               halves_from: int | None = None, then=None):
+               halves_from: int | None = None):
         """Narrow [lo, hi] to the value (trying ``guess`` first); returns
-        (lo, hi, exact). ``then``: after the first probe, the walk starts
-        again from ``then`` where the answer leaves it possible (the
-        contract's question first, then a better guess of the value).
-        ``halves_from``: from that probe on (0 the first),
+        (lo, hi, exact). ``halves_from``: from that probe on (0 the first),
         a probe may take at most half of the budget left, and the walk stops
         at the first one that runs out of it (``_limited_value`` then
         narrows with the rest). ``report``: call ``budget.progress`` after each
@@ -337,9 +334,6 @@ class Solver:
                 return lo, hi, lo == hi
             if walk and bisect_crossed and last_up is not None and (v >= t) != last_up:
                 walk = False        # the walk crossed the value: bisect what is left
-            if asked == 1 and then is not None and lo < then <= hi:
-                t, step = then, 1   # the walk starts again from ``then``
-                continue
             if walk:
                 last_up = v >= t
                 t = lo + step if v >= t else hi + 1 - step
@@ -364,24 +358,10 @@ class Solver:
         lo, hi = clip(pos.already, pos.already + pos.bound())
         if target is not None and lo < target <= hi:
             lo, hi, exact = self._value(pos, gen, budget, lo, hi, guess=target, report=True,
-                                        halves_from=1, then=self._playout_guess(pos))
+                                        halves_from=1)
             if exact or budget.spent():
                 return lo, hi, exact
         return self._narrow(pos, gen, budget, lo, hi, report=True)
-
-    def _playout_guess(self, pos: Position):
-        """Tarot, tarocco: a greedy playout's value (``point_search.greedy_playout``),
-        the walk's start once the contract's question is answered; else
-        None. (Exact values 10 tricks left, `python bench/value_drivers.py
-        GAME 10 N main,tplayout [12000]`, nodes in total, against the walk
-        from the target: tarot, 30 + 30 positions, -13% / -14%; tarocco, 20
-        + 20, -6% / -6%; position by position a coin toss, median 1.00, but
-        the heavy ones gain.)"""
-        from . import point_search as R
-        if not hasattr(pos, "playout_value") or \
-                int(pos.rules[R.G_KIND]) not in (R.TAROT, R.TAROCCO):
-            return None
-        return pos.playout_value(self.mv, self.sc, self.lg)
 
     def _narrow(self, pos: Position, gen: int, budget: _Budget, lo: int, hi: int,
                 report: bool = False):

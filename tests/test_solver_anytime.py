@@ -115,9 +115,8 @@ def test_no_probe_takes_more_than_its_cap(monkeypatch):
 def test_a_solve_that_ends_within_its_limit_asks_what_an_unlimited_walk_does():
     """The walk's half-of-what-is-left caps never bind on a solve that ends
     well within its limit: the same probes and nodes as the walk from the
-    contract's target (then the playout's guess) with no cap at all (capped
-    probes from the start cost tarot 10 tricks from the end 27% more
-    nodes)."""
+    contract's target with no cap at all (capped probes from the start cost
+    tarot 10 tricks from the end 27% more nodes)."""
     for seed in range(4):
         state = ending("tarot", 600 + seed, tricks=10)
         solver = Solver()
@@ -125,50 +124,10 @@ def test_a_solve_that_ends_within_its_limit_asks_what_an_unlimited_walk_does():
         lo, hi = api._clipper(state)(pos.already, pos.already + pos.bound())
         budget = api._Budget(None, None)
         value = solver._value(pos, solver.new_generation(), budget, lo, hi,
-                              guess=state.contract_target(),
-                              then=solver._playout_guess(pos))[0]
+                              guess=state.contract_target())[0]
         limited = Solver().solve(state, line=False, max_nodes=50 * budget.nodes + 1000)
         assert limited.exact and limited.value == value
         assert limited.nodes == budget.nodes, (seed, limited.nodes, budget.nodes)
-
-
-@pytest.mark.parametrize("name", ["tarot", "tarocco"])
-def test_the_walk_goes_on_from_the_playout_once_the_question_is_answered(monkeypatch, name):
-    """Tarot and tarocco under a limit: the contract's question first, then
-    the greedy playout's value wherever the answer leaves it possible (a
-    guess nearer the value than the target: fewer nodes on the heavy
-    positions); elsewhere the walk goes on from the target. The value is
-    the same either way."""
-    probes = []
-    probe = api.Solver._probe
-
-    def traced(self, pos, target, gen, budget, cap=None, until=None):
-        v = probe(self, pos, target, gen, budget, cap, until)
-        probes.append((target, v))
-        return v
-    monkeypatch.setattr(api.Solver, "_probe", traced)
-    from_guess = from_target = 0
-    for seed in range(12):
-        state = ending(name, 900 + seed, tricks=6)
-        solver = Solver()
-        pos = api.codec_for(state).encode(state)
-        guess = solver._playout_guess(pos)
-        lo, hi = api._clipper(state)(pos.already, pos.already + pos.bound())
-        probes.clear()
-        r = solver.solve(state, line=False, max_nodes=10**8)
-        assert r.exact and r.value == Solver().solve(state, line=False).value
-        (t, v), rest = probes[0], probes[1:]
-        assert t == state.contract_target()
-        lo, hi = (max(lo, v), hi) if v >= t else (lo, min(hi, v))
-        if lo == hi:
-            assert not rest
-        elif lo < guess <= hi:
-            assert rest[0][0] == guess, (seed, probes, guess)
-            from_guess += 1
-        else:
-            assert rest[0][0] == (lo + 1 if v >= t else hi), (seed, probes, guess)
-            from_target += 1
-    assert from_guess >= 3 and from_target + from_guess >= 6
 
 
 def test_a_time_limit_narrows_too():
