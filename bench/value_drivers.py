@@ -40,7 +40,7 @@ import sys
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 
-from point_deals import SEED, position  # noqa: E402
+from point_deals import SEED, position, quantiles  # noqa: E402
 
 from atout.solver import Solver  # noqa: E402
 from atout.solver import api  # noqa: E402
@@ -140,9 +140,9 @@ def main(argv=None):
         print(first_seed + i, ", ".join(row), flush=True)
     first = drivers[0]
     for d in drivers:
-        s = sorted(nodes[d])
-        line = (f"{d}: total {sum(s):,}, median {statistics.median(s):,.0f}, "
-                f"p90 {s[min(len(s) - 1, int(0.9 * len(s)))]:,}, slowest {s[-1]:,}")
+        median, p90, slowest = quantiles(nodes[d])
+        line = (f"{d}: total {sum(nodes[d]):,}, median {median:,.0f}, p90 {p90:,}, "
+                f"slowest {slowest:,}")
         if d != first:
             r = sorted(b / a for a, b in zip(nodes[first], nodes[d]))
             line += (f"; per position / {first}: median {statistics.median(r):.2f}, "
