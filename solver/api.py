@@ -649,8 +649,8 @@ def search_kernel(game_name: str):
     from . import point_search
     if game_name == "bridge":
         return K.search, "bridge"
-    if game_name in ("belote", "tarot", "tarocco"):
-        from . import game_kernels
+    from . import game_kernels
+    if game_name in game_kernels.COPIES:        # every point game has a copy of its own
         return game_kernels.gsearch_for(game_name), "Belote" if game_name == "belote" else game_name
     return point_search.gsearch, "card-point games'"
 

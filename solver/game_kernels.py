@@ -1,5 +1,5 @@
 """``point_search.gsearch`` compiled for one game alone (Belote, tarot, tarocco,
-tarot2).
+tarot2, Smear; and for the tables' other key modes, which the tests use).
 
 ``gsearch`` and its helpers serve six games and read the game's kind from
 the rule vector (``rules[G_KIND]``) at every node; LLVM cannot fold that
@@ -31,6 +31,18 @@ from numba.core.registry import CPUDispatcher
 from . import point_search as P
 
 
+def _kernels() -> dict:
+    """``point_search``'s kernels as Python functions, by name (with numba's
+    JIT disabled they are plain functions already: the copies are then
+    plain Python too, which lets a test compare them with the generic
+    search without compiling either)."""
+    if config.DISABLE_JIT:
+        return {name: obj for name, obj in vars(P).items()
+                if inspect.isfunction(obj) and obj.__module__ == P.__name__}
+    return {name: obj.py_func for name, obj in vars(P).items()
+            if isinstance(obj, CPUDispatcher) and obj.py_func.__module__ == P.__name__}
+
+
 def specialised(constants: dict, suffix: str) -> dict:
     """Recompile every kernel of ``point_search`` whose source reads one of
     ``constants`` (text -> the value's text), and every kernel calling one of
@@ -39,21 +51,20 @@ def specialised(constants: dict, suffix: str) -> dict:
     a digest of ``constants``: numba keys its cache by the file and the
     function's own code, not the code inlined into it, so a change of the
     constants must change the name."""
-    kernels = {name: obj for name, obj in vars(P).items()
-               if isinstance(obj, CPUDispatcher) and obj.py_func.__module__ == P.__name__}
-    chosen = {name for name, k in kernels.items()
-              if any(text in inspect.getsource(k.py_func) for text in constants)}
+    kernels = _kernels()
+    chosen = {name for name, f in kernels.items()
+              if any(text in inspect.getsource(f) for text in constants)}
     grew = True
     while grew:           # ... and their callers, up the call tree
         grew = False
-        for name, k in kernels.items():
-            if name not in chosen and chosen & set(k.py_func.__code__.co_names):
+        for name, f in kernels.items():
+            if name not in chosen and chosen & set(f.__code__.co_names):
                 chosen.add(name)
                 grew = True
     suffix = f"{suffix}_{zlib.crc32(repr(sorted(constants.items())).encode()):08x}"
     namespace = dict(vars(P))
-    for name in sorted(chosen, key=lambda n: kernels[n].py_func.__code__.co_firstlineno):
-        lines, first = inspect.getsourcelines(kernels[name].py_func)
+    for name in sorted(chosen, key=lambda n: kernels[n].__code__.co_firstlineno):
+        lines, first = inspect.getsourcelines(kernels[name])
         source = "".join(lines)
         for text, value in constants.items():
             source = source.replace(text, value)
@@ -64,19 +75,28 @@ def specialised(constants: dict, suffix: str) -> dict:
     return {name: namespace[name] for name in chosen}
 
 
-#: per game with a copy of its own: its kind, its table's key mode and its
-#: number of seats (all written in), and any further constants: Belote's
-#: loops over lanes stop at its 4 suits (lanes 4 and 5 stay empty; not so
-#: in Smear: the same limit changed its node counts). Smear's copy spares
-#: its players the generic search's first compile (about 290 s of
-#: processor time, against 22 s)
+#: per copy: the game's kind, the table's key mode and the number of seats
+#: (all written in), and any further constants: Belote's loops over lanes
+#: stop at its 4 suits (lanes 4 and 5 stay empty; not so in Smear: the same
+#: limit changed its node counts). The first five are the games' own
+#: searches; Smear's spares its players the generic search's first compile
+#: (480 s of processor time, against 22 s). The last three serve the
+#: tables' other key modes, which the tests compare each game's own with
+#: (``encoders.TAROT_KEYMODE`` and the like): with them no test needs the
+#: generic search, the longest of all to compile
 _GAMES = {
     "belote": (P.BELOTE, 0, 4, {"NSUITS": "4"}),
     "tarot": (P.TAROT, 3, 4, {}),
     "tarocco": (P.TAROCCO, 3, 4, {}),
     "tarot2": (P.TAROT2, 2, 2, {}),
     "smear": (P.SMEAR, 0, 4, {}),
+    "tarot-rkey": (P.TAROT, 0, 4, {}),
+    "tarocco-rkey": (P.TAROCCO, 0, 4, {}),
+    "tarot2-partition": (P.TAROT2, 3, 2, {}),
 }
+
+#: the copies (``_GAMES``' names)
+COPIES = tuple(_GAMES)
 
 
 def constants(name: str) -> dict:
@@ -84,6 +104,11 @@ def constants(name: str) -> dict:
     kind, keymode, seats, more = _GAMES[name]
     return {"rules[G_KIND]": str(kind), "rules[R_KEYMODE]": str(keymode),
             "rules[R_NSEATS]": str(seats), **more}
+
+
+def keymode(name: str) -> int:
+    """The table's key mode copy ``name`` searches with."""
+    return _GAMES[name][1]
 
 
 _made: dict = {}
@@ -100,11 +125,11 @@ def kernel_name(rules) -> str | None:
 
 
 def gsearch_for(name: str | None):
-    """The search kernel of game ``name`` (made on first use; the generic
-    one for None, or with numba's JIT disabled: plain Python, nothing to
-    specialise)."""
-    if name is None or config.DISABLE_JIT:
+    """The search kernel of copy ``name`` (made on first use; the generic
+    one for None; plain Python, as the generic one, with numba's JIT
+    disabled)."""
+    if name is None:
         return P.gsearch
     if name not in _made:
-        _made[name] = specialised(constants(name), name)["gsearch"]
+        _made[name] = specialised(constants(name), name.replace("-", "_"))["gsearch"]
     return _made[name]

@@ -3,8 +3,8 @@
 Each search is compiled on its first use in a process and kept in numba's
 on-disk cache. Processes started together on a fresh install (the test
 suite's workers, a pool of analysis workers) would each compile every
-search they use, the same work once per process: about 9 minutes of
-processor time each for the seven searches. Compiled here first, in parallel
+search they use, the same work once per process: about 10 minutes of
+processor time each for the nine searches. Compiled here first, in parallel
 processes that each take a share, every later process loads them from the
 disk in seconds.
 
@@ -20,41 +20,43 @@ import sys
 import time
 
 #: the searches, with their first compile's processor time in seconds on
-#: this 2-core machine (2026-12-02, used only to share them out): the
-#: generic point search serves the tables' other key modes (the tests')
-COMPILE_SECONDS = {"generic": 290, "tarot": 85, "bridge": 35, "tarocco": 58,
-                   "belote": 30, "tarot2": 25, "smear": 22}
+#: this 2-core machine (2026-12-03, used only to share them out): bridge's
+#: and each copy of the point games' search (``game_kernels.COPIES``). The
+#: generic point search is not among them: no game and no test uses it
+COMPILE_SECONDS = {"tarot": 150, "tarocco": 100, "tarot-rkey": 100, "tarocco-rkey": 70,
+                   "tarot2-partition": 45, "bridge": 37, "belote": 30, "smear": 26,
+                   "tarot2": 25}
 
 
 def compile_search(name: str) -> None:
     """Compile search ``name`` by solving a small ending with it (each
     search is one kernel entry, whatever is asked of it)."""
     from atout.engine import get_game
-    from . import encoders
+    from . import encoders, game_kernels
     from .api import Solver
     from .tables import codec_for
     from .testing import random_ending
-    game = "tarot2" if name == "generic" else name
+    game = name.split("-")[0]
     state = random_ending(get_game(game), 1, 3, None, mid_trick=None)
-    keymode = encoders.TAROT2_KEYMODE
-    if name == "generic":       # tarot2's partition key: no copy is made for it
-        encoders.TAROT2_KEYMODE = 3
+    mode = f"{game.upper()}_KEYMODE"
+    keymode = getattr(encoders, mode, None)
+    if keymode is not None:          # (Belote and Smear have one key mode)
+        setattr(encoders, mode, game_kernels.keymode(name))
     try:
         position = codec_for(state).encode(state)
         assert getattr(position, "gsearch", dispatcher("bridge")) is dispatcher(name), name
         Solver().solve(state, all_cards=True, line=True)
     finally:
-        encoders.TAROT2_KEYMODE = keymode
+        if keymode is not None:
+            setattr(encoders, mode, keymode)
 
 
 def dispatcher(name: str):
     """The kernel that search ``name`` compiles (copies are made, not
     compiled, by asking for them)."""
-    from . import bridge_search, game_kernels, point_search
+    from . import bridge_search, game_kernels
     if name == "bridge":
         return bridge_search.search
-    if name == "generic":
-        return point_search.gsearch
     return game_kernels.gsearch_for(name)
 
 

@@ -164,6 +164,44 @@ def assert_partition_agrees_with_rkey(state, keymode, monkeypatch, reference=0):
     return part
 
 
+#: copy (``game_kernels.COPIES``) -> the contracts of its endings
+COPY_CONTRACTS = {"belote": {"trump": "SHDC", "taker": [0, 1, 2, 3],
+                             "variant": ["", "no-undertrump", "no-partner-overtrump",
+                                         "no-undertrump,no-partner-overtrump"]},
+                  "tarot2": {"first": [0, 1]}, "tarot2-partition": {"first": [0, 1]}}
+
+
+def copy_differences(name: str, tricks: int, seeds: range) -> list:
+    """Copy ``name`` of the point search (``game_kernels``) against the
+    generic search on seeded endings: the endings (seed, value, card values
+    and nodes of each) where they differ. Run with numba's JIT disabled it
+    compares their Python source, compiling neither."""
+    from atout.engine import get_game
+    from atout.solver import Solver, encoders, game_kernels
+    from atout.solver.tables import codec_for
+    game_name = name.split("-")[0]
+    game = get_game(game_name)
+    mode = f"{game_name.upper()}_KEYMODE"
+    if hasattr(encoders, mode):
+        setattr(encoders, mode, game_kernels.keymode(name))
+    choose = game_kernels.kernel_name
+    differences = []
+    for seed in seeds:
+        state = random_ending(game, seed, tricks, COPY_CONTRACTS.get(name))
+        assert codec_for(state).encode(state).gsearch is game_kernels.gsearch_for(name), name
+        results = []
+        for kernel_name in (choose, lambda rules: None):
+            game_kernels.kernel_name = kernel_name
+            try:
+                r = Solver(16).solve(state, all_cards=True, line=False)
+            finally:
+                game_kernels.kernel_name = choose
+            results.append((r.value, r.cards, r.nodes))
+        if results[0] != results[1]:
+            differences.append((seed, *results))
+    return differences
+
+
 def assert_line_reaches_the_value(solver, state):
     """The solver's optimal line, played out, ends the deal with the value
     it gave and the score it gave."""

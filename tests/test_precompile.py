@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 from atout.engine import get_game
-from atout.solver import bridge_search, precompile
+from atout.solver import bridge_search, game_kernels, precompile
 from atout.solver.tables import codec_for
 
 
@@ -17,8 +17,8 @@ def test_each_name_is_the_kernel_its_games_search_with():
         g = get_game(game)
         state = g.new_state(g.random_deal(1))
         assert codec_for(state).encode(state).gsearch is precompile.dispatcher(name), game
-    assert set(precompile.COMPILE_SECONDS) == {"bridge", "generic", "belote", "tarot",
-                                               "tarocco", "tarot2", "smear"}
+    # every copy of the point search, and no generic one (no game or test uses it)
+    assert set(precompile.COMPILE_SECONDS) == {"bridge", *game_kernels.COPIES}
 
 
 def test_each_search_compiles_or_loads_from_the_disk():
@@ -43,8 +43,9 @@ def test_an_unknown_search_is_refused_in_one_line():
     run = subprocess.run([sys.executable, "-m", "atout.solver.precompile", "chess"],
                          capture_output=True, text=True)
     assert run.returncode == 2
-    assert run.stderr.strip() == ("precompile: unknown search 'chess' (known: generic, tarot,"
-                                  " bridge, tarocco, belote, tarot2, smear)")
+    assert run.stderr.strip() == ("precompile: unknown search 'chess' (known: tarot, tarocco,"
+                                  " tarot-rkey, tarocco-rkey, tarot2-partition, bridge, belote,"
+                                  " smear, tarot2)")
 
 
 def test_nothing_to_compile_starts_no_process(monkeypatch):
@@ -52,11 +53,3 @@ def test_nothing_to_compile_starts_no_process(monkeypatch):
     monkeypatch.setattr(subprocess, "Popen", lambda *a, **k: started.append(a))
     precompile.compile_in_parallel(2, [])
     assert started == []
-
-
-def test_the_generic_search_is_the_one_of_rules_no_copy_was_made_for(monkeypatch):
-    from atout.solver import encoders
-    monkeypatch.setattr(encoders, "TAROT2_KEYMODE", 3)
-    g = get_game("tarot2")
-    state = g.new_state(g.random_deal(1))
-    assert codec_for(state).encode(state).gsearch is precompile.dispatcher("generic")

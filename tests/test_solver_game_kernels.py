@@ -1,6 +1,15 @@
 """The games' own compilations of the search (``solver.game_kernels``): the
 same source as ``point_search.gsearch`` with the game's constants written
-in, so each must give the same values, card by card, in the same nodes."""
+in, so each must give the same values, card by card, in the same nodes.
+
+The suite compares each copy's Python source with the generic search's
+(numba's JIT disabled, in a child process): compiling the generic search
+takes 8 minutes of the test run's processor time, and no game uses it. The
+compiled comparisons run with ``ATOUT_SLOW=1``."""
+
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -10,7 +19,7 @@ from atout.solver import Solver
 from atout.solver import game_kernels
 from atout.solver import point_search as R
 from atout.solver.tables import codec_for
-from atout.solver.testing import random_ending
+from atout.solver.testing import copy_differences, random_ending
 
 BELOTE = get_game("belote")
 TAROT = get_game("tarot")
@@ -46,13 +55,67 @@ def test_each_game_is_searched_by_its_own_kernel():
     assert len(kernels) == 6
 
 
-def test_the_generic_kernel_serves_rules_a_copy_was_not_made_for(monkeypatch):
+def test_the_tests_key_modes_have_copies_and_others_the_generic_kernel(monkeypatch):
     from atout.solver import encoders
-    monkeypatch.setattr(encoders, "TAROT_KEYMODE", 0)
-    state = TAROT.new_state(TAROT.random_deal(1))
-    assert codec_for(state).encode(state).gsearch is R.gsearch
+    for mode, game, keymode, name in [("TAROT_KEYMODE", TAROT, 0, "tarot-rkey"),
+                                      ("TAROCCO_KEYMODE", TAROCCO, 0, "tarocco-rkey"),
+                                      ("TAROT2_KEYMODE", TAROT2, 3, "tarot2-partition"),
+                                      ("TAROT_KEYMODE", TAROT, 2, None)]:
+        with monkeypatch.context() as m:
+            m.setattr(encoders, mode, keymode)
+            state = game.new_state(game.random_deal(1))
+            kernel = codec_for(state).encode(state).gsearch
+        assert kernel is game_kernels.gsearch_for(name), (mode, keymode)
+    assert game_kernels.gsearch_for(None) is R.gsearch
 
 
+def _differences_in_python(names, tricks, seeds):
+    """``copy_differences`` of each copy in ``names``, run with numba's JIT
+    disabled: {name: its differences}."""
+    script = ("import sys\n"
+              "from atout.solver.testing import copy_differences\n"
+              f"for name in {list(names)!r}:\n"
+              f"    print(name, copy_differences(name, {tricks}, {seeds!r}))\n")
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    run = subprocess.run([sys.executable, "-W", "ignore::RuntimeWarning", "-c", script], env=env,
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr[-2000:]
+    lines = run.stdout.splitlines()
+    assert [line.split(" ", 1)[0] for line in lines] == list(names)
+    return {line.split(" ", 1)[0]: line.split(" ", 1)[1] for line in lines}
+
+
+@pytest.mark.parametrize("tricks,seeds", [(2, 40), (4, 20), (6, 8)])
+def test_each_copy_has_the_generic_kernels_values_and_nodes_in_python(tricks, seeds):
+    """Each copy's source (its constants written in) searches as the generic
+    one does, card by card and node by node, on seeded endings of its game."""
+    names = game_kernels.COPIES
+    assert _differences_in_python(names, tricks, range(500 * tricks, 500 * tricks + seeds)) \
+        == {name: "[]" for name in names}
+
+
+def test_a_wrong_constant_is_caught_in_python():
+    """The comparison above can fail: tarot's copy with the wrong key mode
+    written in (0, its table's is 3) searches in other nodes."""
+    script = ("from atout.solver import game_kernels\n"
+              "game_kernels._GAMES['tarot'] = (game_kernels.P.TAROT, 3, 4,"
+              " {'rules[R_KEYMODE]': '0'})\n"
+              "from atout.solver.testing import copy_differences\n"
+              "print(len(copy_differences('tarot', 4, range(5))))\n")
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    run = subprocess.run([sys.executable, "-W", "ignore::RuntimeWarning", "-c", script], env=env,
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert int(run.stdout) > 0
+
+
+#: the compiled comparisons: the generic search takes 8 minutes to compile
+COMPILES_GENERIC = pytest.mark.skipif(not os.environ.get("ATOUT_SLOW"),
+                                      reason="compiles the generic search: set ATOUT_SLOW=1")
+
+
+@pytest.mark.slow
+@COMPILES_GENERIC
 def test_belote_same_full_deals_as_the_generic_kernel(monkeypatch):
     for seed in range(3):
         state = BELOTE.new_state(BELOTE.random_deal(50 + seed), trump="HSDC"[seed], taker=seed,
@@ -61,6 +124,8 @@ def test_belote_same_full_deals_as_the_generic_kernel(monkeypatch):
         assert (ours.value, ours.cards, ours.nodes) == (theirs.value, theirs.cards, theirs.nodes)
 
 
+@pytest.mark.slow
+@COMPILES_GENERIC
 def test_tarot_same_full_deal_question_as_the_generic_kernel(monkeypatch):
     for seed in range(2):
         state = TAROT.new_state(TAROT.random_deal(60 + seed))
@@ -77,6 +142,8 @@ ENDINGS = {"belote": (BELOTE, 7000, 40, CONTRACTS), "tarot": (TAROT, 8000, 30, N
            "smear": (get_game("smear"), 11000, 40, None)}
 
 
+@pytest.mark.slow
+@COMPILES_GENERIC
 @pytest.mark.parametrize("tricks", [2, 4, 6])
 @pytest.mark.parametrize("name", sorted(ENDINGS))
 def test_same_values_and_nodes_as_the_generic_kernel(name, tricks, monkeypatch):
@@ -88,3 +155,13 @@ def test_same_values_and_nodes_as_the_generic_kernel(name, tricks, monkeypatch):
                                                          theirs.nodes), (seed, state)
         if tricks == 2:
             assert ours.cards == card_values(state), (seed, state)
+
+
+@pytest.mark.parametrize("name", ["belote", "tarot", "tarocco", "tarot2", "smear"])
+def test_the_compile_notice_watches_the_kernel_the_game_is_searched_with(name):
+    # (it watched the generic kernel for tarot2 and Smear, and so told their
+    # players it was compiling on every first search, the copy on disk or not)
+    from atout.solver.api import search_kernel
+    game = get_game(name)
+    state = game.new_state(game.random_deal(1))
+    assert search_kernel(name)[0] is codec_for(state).encode(state).gsearch
