@@ -182,23 +182,27 @@ def copy_differences(name: str, tricks: int, seeds: range) -> list:
     game_name = name.split("-")[0]
     game = get_game(game_name)
     mode = f"{game_name.upper()}_KEYMODE"
-    if hasattr(encoders, mode):
-        setattr(encoders, mode, game_kernels.keymode(name))
+    keymode = getattr(encoders, mode, None)       # (Belote and Smear have one key mode)
     choose = game_kernels.kernel_name
     differences = []
-    for seed in seeds:
-        state = random_ending(game, seed, tricks, COPY_CONTRACTS.get(name))
-        assert codec_for(state).encode(state).gsearch is game_kernels.gsearch_for(name), name
-        results = []
-        for kernel_name in (choose, lambda rules: None):
-            game_kernels.kernel_name = kernel_name
-            try:
+    try:
+        if keymode is not None:
+            setattr(encoders, mode, game_kernels.keymode(name))
+        for seed in seeds:
+            state = random_ending(game, seed, tricks, COPY_CONTRACTS.get(name))
+            assert codec_for(state).encode(state).gsearch is game_kernels.gsearch_for(name), name
+            results = []
+            for kernel_name in (choose, lambda rules: None):
+                game_kernels.kernel_name = kernel_name
                 r = Solver(16).solve(state, all_cards=True, line=False)
-            finally:
                 game_kernels.kernel_name = choose
-            results.append((r.value, r.cards, r.nodes))
-        if results[0] != results[1]:
-            differences.append((seed, *results))
+                results.append((r.value, r.cards, r.nodes))
+            if results[0] != results[1]:
+                differences.append((seed, *results))
+    finally:
+        game_kernels.kernel_name = choose
+        if keymode is not None:
+            setattr(encoders, mode, keymode)
     return differences
 
 

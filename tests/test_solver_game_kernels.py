@@ -19,14 +19,14 @@ from atout.solver import Solver
 from atout.solver import game_kernels
 from atout.solver import point_search as R
 from atout.solver.tables import codec_for
-from atout.solver.testing import copy_differences, random_ending
+from atout.solver.testing import COPY_CONTRACTS, random_ending
 
 BELOTE = get_game("belote")
 TAROT = get_game("tarot")
 TAROCCO = get_game("tarocco")
 TAROT2 = get_game("tarot2")
-VARIANTS = ["", "no-undertrump", "no-partner-overtrump", "no-undertrump,no-partner-overtrump"]
-CONTRACTS = {"trump": "SHDC", "taker": [0, 1, 2, 3], "variant": VARIANTS}
+CONTRACTS = COPY_CONTRACTS["belote"]
+VARIANTS = CONTRACTS["variant"]
 
 
 def both_kernels(state, monkeypatch, **kw):
@@ -69,18 +69,23 @@ def test_the_tests_key_modes_have_copies_and_others_the_generic_kernel(monkeypat
     assert game_kernels.gsearch_for(None) is R.gsearch
 
 
-def _differences_in_python(names, tricks, seeds):
-    """``copy_differences`` of each copy in ``names``, run with numba's JIT
-    disabled: {name: its differences}."""
-    script = ("import sys\n"
-              "from atout.solver.testing import copy_differences\n"
-              f"for name in {list(names)!r}:\n"
-              f"    print(name, copy_differences(name, {tricks}, {seeds!r}))\n")
+def _in_python(script: str) -> str:
+    """What ``script`` prints, run with numba's JIT disabled (RuntimeWarnings
+    silenced: numpy's scalars warn where the compiled code wraps around)."""
     env = dict(os.environ, NUMBA_DISABLE_JIT="1")
     run = subprocess.run([sys.executable, "-W", "ignore::RuntimeWarning", "-c", script], env=env,
                          capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr[-2000:]
-    lines = run.stdout.splitlines()
+    return run.stdout
+
+
+def _differences_in_python(names, tricks, seeds):
+    """``copy_differences`` of each copy in ``names``, in plain Python:
+    {name: its differences, as printed}."""
+    lines = _in_python("from atout.solver.testing import copy_differences\n"
+                       f"for name in {list(names)!r}:\n"
+                       f"    print(name, copy_differences(name, {tricks}, {seeds!r}))\n"
+                       ).splitlines()
     assert [line.split(" ", 1)[0] for line in lines] == list(names)
     return {line.split(" ", 1)[0]: line.split(" ", 1)[1] for line in lines}
 
@@ -97,16 +102,12 @@ def test_each_copy_has_the_generic_kernels_values_and_nodes_in_python(tricks, se
 def test_a_wrong_constant_is_caught_in_python():
     """The comparison above can fail: tarot's copy with the wrong key mode
     written in (0, its table's is 3) searches in other nodes."""
-    script = ("from atout.solver import game_kernels\n"
-              "game_kernels._GAMES['tarot'] = (game_kernels.P.TAROT, 3, 4,"
-              " {'rules[R_KEYMODE]': '0'})\n"
-              "from atout.solver.testing import copy_differences\n"
-              "print(len(copy_differences('tarot', 4, range(5))))\n")
-    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
-    run = subprocess.run([sys.executable, "-W", "ignore::RuntimeWarning", "-c", script], env=env,
-                         capture_output=True, text=True, timeout=600)
-    assert run.returncode == 0, run.stderr[-2000:]
-    assert int(run.stdout) > 0
+    printed = _in_python("from atout.solver import game_kernels\n"
+                         "game_kernels._GAMES['tarot'] = (game_kernels.P.TAROT, 3, 4,"
+                         " {'rules[R_KEYMODE]': '0'})\n"
+                         "from atout.solver.testing import copy_differences\n"
+                         "print(len(copy_differences('tarot', 4, range(5))))\n")
+    assert int(printed) > 0
 
 
 #: the compiled comparisons: the generic search takes 8 minutes to compile
