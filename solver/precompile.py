@@ -3,7 +3,7 @@
 Each search is compiled on its first use in a process and kept in numba's
 on-disk cache. Processes started together on a fresh install (the test
 suite's workers, a pool of analysis workers) would each compile every
-search they use, the same work once per process: about 10 minutes of
+search they use, the same work once per process: about 8.5 minutes of
 processor time each for the nine searches. Compiled here first, in parallel
 processes that each take a share, every later process loads them from the
 disk in seconds.
@@ -20,12 +20,13 @@ import sys
 import time
 
 #: the searches, with their first compile's processor time in seconds on
-#: this 2-core machine (2026-12-03, used only to share them out): bridge's
-#: and each copy of the point games' search (``game_kernels.COPIES``). The
-#: generic point search is not among them: no game and no test uses it
-COMPILE_SECONDS = {"tarot": 150, "tarocco": 100, "tarot-rkey": 100, "tarocco-rkey": 70,
-                   "tarot2-partition": 45, "bridge": 37, "belote": 30, "smear": 26,
-                   "tarot2": 25}
+#: this 2-core machine (each alone in a fresh process with an empty cache,
+#: 2026-12-03; used only to share them out): bridge's and each copy of the
+#: point games' search (``game_kernels.COPIES``). The generic point search
+#: is not among them: no game and no test uses it
+COMPILE_SECONDS = {"tarot": 154, "tarot-rkey": 83, "tarocco": 68, "belote": 45,
+                   "tarocco-rkey": 43, "tarot2-partition": 36, "bridge": 34, "tarot2": 23,
+                   "smear": 21}
 
 
 def compile_search(name: str) -> None:

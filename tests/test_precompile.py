@@ -43,9 +43,9 @@ def test_an_unknown_search_is_refused_in_one_line():
     run = subprocess.run([sys.executable, "-m", "atout.solver.precompile", "chess"],
                          capture_output=True, text=True)
     assert run.returncode == 2
-    assert run.stderr.strip() == ("precompile: unknown search 'chess' (known: tarot, tarocco,"
-                                  " tarot-rkey, tarocco-rkey, tarot2-partition, bridge, belote,"
-                                  " smear, tarot2)")
+    assert run.stderr.strip() == ("precompile: unknown search 'chess' (known: tarot, tarot-rkey,"
+                                  " tarocco, belote, tarocco-rkey, tarot2-partition, bridge,"
+                                  " tarot2, smear)")
 
 
 def test_nothing_to_compile_starts_no_process(monkeypatch):
