@@ -24,6 +24,7 @@ from __future__ import annotations
 import inspect
 import re
 import zlib
+from contextlib import contextmanager
 
 from numba.core import config
 from numba.core.registry import CPUDispatcher
@@ -109,6 +110,23 @@ def constants(name: str) -> dict:
 def keymode(name: str) -> int:
     """The table's key mode copy ``name`` searches with."""
     return _GAMES[name][1]
+
+
+@contextmanager
+def key_mode_of(name: str):
+    """Within it, the game of copy ``name`` (the name's first word) is
+    encoded with that copy's key mode (``encoders.TAROT_KEYMODE`` and the
+    like; Belote and Smear have one), so that copy searches it."""
+    from . import encoders
+    mode = f"{name.split('-')[0].upper()}_KEYMODE"
+    before = getattr(encoders, mode, None)
+    if before is not None:
+        setattr(encoders, mode, keymode(name))
+    try:
+        yield
+    finally:
+        if before is not None:
+            setattr(encoders, mode, before)
 
 
 _made: dict = {}

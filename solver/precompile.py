@@ -33,23 +33,16 @@ def compile_search(name: str) -> None:
     """Compile search ``name`` by solving a small ending with it (each
     search is one kernel entry, whatever is asked of it)."""
     from atout.engine import get_game
-    from . import encoders, game_kernels
+    from contextlib import nullcontext
+    from . import game_kernels
     from .api import Solver
     from .tables import codec_for
     from .testing import random_ending
-    game = name.split("-")[0]
-    state = random_ending(get_game(game), 1, 3, None, mid_trick=None)
-    mode = f"{game.upper()}_KEYMODE"
-    keymode = getattr(encoders, mode, None)
-    if keymode is not None:          # (Belote and Smear have one key mode)
-        setattr(encoders, mode, game_kernels.keymode(name))
-    try:
+    state = random_ending(get_game(name.split("-")[0]), 1, 3, None, mid_trick=None)
+    with nullcontext() if name == "bridge" else game_kernels.key_mode_of(name):
         position = codec_for(state).encode(state)
         assert getattr(position, "gsearch", dispatcher("bridge")) is dispatcher(name), name
         Solver().solve(state, all_cards=True, line=True)
-    finally:
-        if keymode is not None:
-            setattr(encoders, mode, keymode)
 
 
 def dispatcher(name: str):

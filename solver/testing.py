@@ -177,32 +177,25 @@ def copy_differences(name: str, tricks: int, seeds: range) -> list:
     and nodes of each) where they differ. Run with numba's JIT disabled it
     compares their Python source, compiling neither."""
     from atout.engine import get_game
-    from atout.solver import Solver, encoders, game_kernels
+    from atout.solver import Solver, game_kernels
     from atout.solver.tables import codec_for
-    game_name = name.split("-")[0]
-    game = get_game(game_name)
-    mode = f"{game_name.upper()}_KEYMODE"
-    keymode = getattr(encoders, mode, None)       # (Belote and Smear have one key mode)
+    game = get_game(name.split("-")[0])
     choose = game_kernels.kernel_name
     differences = []
-    try:
-        if keymode is not None:
-            setattr(encoders, mode, game_kernels.keymode(name))
+    with game_kernels.key_mode_of(name):
         for seed in seeds:
             state = random_ending(game, seed, tricks, COPY_CONTRACTS.get(name))
             assert codec_for(state).encode(state).gsearch is game_kernels.gsearch_for(name), name
             results = []
             for kernel_name in (choose, lambda rules: None):
                 game_kernels.kernel_name = kernel_name
-                r = Solver(16).solve(state, all_cards=True, line=False)
-                game_kernels.kernel_name = choose
+                try:
+                    r = Solver(16).solve(state, all_cards=True, line=False)
+                finally:
+                    game_kernels.kernel_name = choose
                 results.append((r.value, r.cards, r.nodes))
             if results[0] != results[1]:
                 differences.append((seed, *results))
-    finally:
-        game_kernels.kernel_name = choose
-        if keymode is not None:
-            setattr(encoders, mode, keymode)
     return differences
 
 

@@ -166,3 +166,18 @@ def test_the_compile_notice_watches_the_kernel_the_game_is_searched_with(name):
     game = get_game(name)
     state = game.new_state(game.random_deal(1))
     assert search_kernel(name)[0] is codec_for(state).encode(state).gsearch
+
+
+def test_key_mode_of_sets_the_copys_key_mode_and_restores_it():
+    from atout.solver import encoders
+    before = encoders.TAROT2_KEYMODE
+    with pytest.raises(RuntimeError):
+        with game_kernels.key_mode_of("tarot2-partition"):
+            assert encoders.TAROT2_KEYMODE == 3
+            state = TAROT2.new_state(TAROT2.random_deal(1))
+            assert codec_for(state).encode(state).gsearch is \
+                game_kernels.gsearch_for("tarot2-partition")
+            raise RuntimeError
+    assert encoders.TAROT2_KEYMODE == before
+    with game_kernels.key_mode_of("smear"):        # one key mode: nothing to set
+        pass
