@@ -96,8 +96,14 @@ _GAMES = {
     "tarot2-partition": (P.TAROT2, 3, 2, {}),
 }
 
-#: the copies (``_GAMES``' names)
+#: the copies (``_GAMES``' names: the game's name, then after a dash the
+#: key mode's where it is not the game's own)
 COPIES = tuple(_GAMES)
+
+
+def game_of(name: str) -> str:
+    """The game copy ``name`` searches (``tarot`` for ``tarot-rkey``)."""
+    return name.split("-")[0]
 
 
 def constants(name: str) -> dict:
@@ -118,7 +124,7 @@ def key_mode_of(name: str):
     encoded with that copy's key mode (``encoders.TAROT_KEYMODE`` and the
     like; Belote and Smear have one), so that copy searches it."""
     from . import encoders
-    mode = f"{name.split('-')[0].upper()}_KEYMODE"
+    mode = f"{game_of(name).upper()}_KEYMODE"
     before = getattr(encoders, mode, None)
     if before is not None:
         setattr(encoders, mode, keymode(name))

@@ -38,8 +38,10 @@ def compile_search(name: str) -> None:
     from .api import Solver
     from .tables import codec_for
     from .testing import random_ending
-    state = random_ending(get_game(name.split("-")[0]), 1, 3, None, mid_trick=None)
-    with nullcontext() if name == "bridge" else game_kernels.key_mode_of(name):
+    bridge = name == "bridge"
+    state = random_ending(get_game(name if bridge else game_kernels.game_of(name)), 1, 3, None,
+                          mid_trick=None)
+    with nullcontext() if bridge else game_kernels.key_mode_of(name):
         position = codec_for(state).encode(state)
         assert getattr(position, "gsearch", dispatcher("bridge")) is dispatcher(name), name
         Solver().solve(state, all_cards=True, line=True)

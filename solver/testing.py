@@ -164,11 +164,12 @@ def assert_partition_agrees_with_rkey(state, keymode, monkeypatch, reference=0):
     return part
 
 
-#: copy (``game_kernels.COPIES``) -> the contracts of its endings
+#: game -> the contracts of its endings in ``copy_differences`` (the
+#: others: ``random_ending``'s own)
 COPY_CONTRACTS = {"belote": {"trump": "SHDC", "taker": [0, 1, 2, 3],
                              "variant": ["", "no-undertrump", "no-partner-overtrump",
                                          "no-undertrump,no-partner-overtrump"]},
-                  "tarot2": {"first": [0, 1]}, "tarot2-partition": {"first": [0, 1]}}
+                  "tarot2": {"first": [0, 1]}}
 
 
 def copy_differences(name: str, tricks: int, seeds: range) -> list:
@@ -179,12 +180,13 @@ def copy_differences(name: str, tricks: int, seeds: range) -> list:
     from atout.engine import get_game
     from atout.solver import Solver, game_kernels
     from atout.solver.tables import codec_for
-    game = get_game(name.split("-")[0])
+    game_name = game_kernels.game_of(name)
+    game = get_game(game_name)
     choose = game_kernels.kernel_name
     differences = []
     with game_kernels.key_mode_of(name):
         for seed in seeds:
-            state = random_ending(game, seed, tricks, COPY_CONTRACTS.get(name))
+            state = random_ending(game, seed, tricks, COPY_CONTRACTS.get(game_name))
             assert codec_for(state).encode(state).gsearch is game_kernels.gsearch_for(name), name
             results = []
             for kernel_name in (choose, lambda rules: None):
