@@ -8,11 +8,12 @@ carries the other games' branches and the code they make (one 70 kB
 function, its hot values spilled to the stack). Here the same source is
 compiled once more with the kind and the table's key mode written in as
 constants: LLVM drops the other games' code and keeps a smaller search. The
-source stays the one of ``point_search`` (edited there, tested there); this
-module only recompiles it (``specialised``), so the two cannot drift apart.
+source stays the one of ``point_search`` and its parts (edited there,
+tested there); this module only recompiles it (``specialised``), so the two
+cannot drift apart.
 
-The copies are made on a game's first search from ``point_search``'s own
-file (same file name and line numbers, so numba caches them next to the
+The copies are made on a game's first search from each kernel's own file
+(same file name and line numbers, so numba caches them next to the
 originals, under their own names, and invalidates them with the file).
 Belote's copy made its search 20% faster (4 seats and 4 lanes as
 constants paid most), tarot's 15-25% on full-deal questions, tarot2's (2
@@ -21,6 +22,7 @@ seats) 25-35% (docs/SPEED.md).
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import re
 import zlib
@@ -32,20 +34,33 @@ from numba.core.registry import CPUDispatcher
 from . import point_search as P
 
 
+#: the modules of the point search's kernels (``point_search`` and its parts)
+_MODULES = ("point_tricks", "point_frame", "point_bounds", "point_keys", "point_moves",
+            "point_partition", "point_search")
+
+
+def _modules() -> list:
+    return [importlib.import_module(f"{__package__}.{name}") for name in _MODULES]
+
+
 def _kernels() -> dict:
-    """``point_search``'s kernels as Python functions, by name (with numba's
-    JIT disabled they are plain functions already: the copies are then
-    plain Python too, which lets a test compare them with the generic
+    """The point search's kernels as Python functions, by name (with
+    numba's JIT disabled they are plain functions already: the copies are
+    then plain Python too, which lets a test compare them with the generic
     search without compiling either)."""
-    if config.DISABLE_JIT:
-        return {name: obj for name, obj in vars(P).items()
-                if inspect.isfunction(obj) and obj.__module__ == P.__name__}
-    return {name: obj.py_func for name, obj in vars(P).items()
-            if isinstance(obj, CPUDispatcher) and obj.py_func.__module__ == P.__name__}
+    out = {}
+    for module in _modules():
+        for name, obj in vars(module).items():
+            if config.DISABLE_JIT:
+                if inspect.isfunction(obj) and obj.__module__ == module.__name__:
+                    out[name] = obj
+            elif isinstance(obj, CPUDispatcher) and obj.py_func.__module__ == module.__name__:
+                out[name] = obj.py_func
+    return out
 
 
 def specialised(constants: dict, suffix: str) -> dict:
-    """Recompile every kernel of ``point_search`` whose source reads one of
+    """Recompile every kernel of the point search whose source reads one of
     ``constants`` (text -> the value's text), and every kernel calling one of
     those, with the text replaced by the value; returns {name: new kernel}.
     Each copy is named ``NAME__SUFFIX_CRC`` (its own numba cache entry), CRC
@@ -63,14 +78,18 @@ def specialised(constants: dict, suffix: str) -> dict:
                 chosen.add(name)
                 grew = True
     suffix = f"{suffix}_{zlib.crc32(repr(sorted(constants.items())).encode()):08x}"
-    namespace = dict(vars(P))
-    for name in sorted(chosen, key=lambda n: kernels[n].__code__.co_firstlineno):
+    namespace = {}
+    for module in _modules():     # (each part's names, its private ones too)
+        namespace.update(vars(module))
+    for name in sorted(chosen, key=lambda n: (kernels[n].__code__.co_filename,
+                                              kernels[n].__code__.co_firstlineno)):
         lines, first = inspect.getsourcelines(kernels[name])
         source = "".join(lines)
         for text, value in constants.items():
             source = source.replace(text, value)
         source = re.sub(rf"\bdef {name}\(", f"def {name}__{suffix}(", source, count=1)
-        exec(compile("\n" * (first - 1) + source, P.__file__, "exec"), namespace)
+        exec(compile("\n" * (first - 1) + source, inspect.getsourcefile(kernels[name]), "exec"),
+             namespace)
         # the copies call each other under the original names
         namespace[name] = namespace[f"{name}__{suffix}"]
     return {name: namespace[name] for name in chosen}
