@@ -29,6 +29,7 @@ import sys
 import numpy as np
 
 from atout.engine import get_game
+from atout.solver import bridge_moves as BM
 from atout.solver import bridge_search as K
 from atout.solver.api import Solver, _Budget
 from atout.solver.tables import codec_for
@@ -81,7 +82,7 @@ def move_order(state, side: int):
     sc = np.zeros((60, K.MAXMOVES), dtype=np.int64)
     lg = np.zeros((60, K.NSUITS), dtype=np.int64)
     d = pos.ntr
-    n = K._gen_moves(pos.lanes, pos.ts, pos.tr, pos.ntr, d, pos.leader, (pos.leader + pos.ntr) % 4,
+    n = BM._gen_moves(pos.lanes, pos.ts, pos.tr, pos.ntr, d, pos.leader, (pos.leader + pos.ntr) % 4,
                      pos.rules, pos.sides, mv, sc, lg, -1, -1)
     return [(BRIDGE.deck.token(int((m >> 5) * 16 + (m & 31))), int(sc[d, i]))
             for i, m in enumerate(mv[d, :n])]

@@ -10,10 +10,10 @@ and its neighbours).
 from __future__ import annotations
 
 from ._jit import inline_kernel, kernel
-from .bridge_search import NSUITS, R_MAXSIDE, R_TRUMP, hibit, popcount
 from .point_tricks import (BELOTE, G_FOOLSIDE, G_KIND, G_LASTBONUS, G_TSPAN, SMEAR, TAROCCO, TAROT,
                            TAROT2, T_WON0, T_WON1, others_cards, seat_after, smear_jack_range,
                            suit_cards, term, term_range)
+from .search_base import NSUITS, R_MAXSIDE, R_TRUMP, hibit, popcount
 
 
 @kernel

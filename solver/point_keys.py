@@ -9,7 +9,7 @@ tarocco key their table by partition instead (``point_partition``).
 from __future__ import annotations
 
 from ._jit import inline_kernel
-from .bridge_search import NSUITS, hibit, popcount
+from .search_base import NSUITS, hibit, popcount
 
 
 #: the two rolling hashes of ``rkey``: multipliers and prime moduli below

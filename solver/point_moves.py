@@ -9,9 +9,9 @@ generated.
 from __future__ import annotations
 
 from ._jit import inline_kernel
-from .bridge_search import NSUITS, R_MAXSIDE, R_NSEATS, hibit, popcount
 from .point_tricks import (BELOTE, G_KIND, SMEAR, TAROCCO, TAROT, TAROT2, led_of, legal_g,
                            seat_after, suit_cards, trump_of, winner_index)
+from .search_base import NSUITS, R_MAXSIDE, R_NSEATS, hibit, popcount
 
 
 #: move ordering: what a card that last cut at its depth gains inside a

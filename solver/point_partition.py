@@ -11,13 +11,13 @@ from __future__ import annotations
 import numpy as np
 
 from ._jit import inline_kernel
-from .bridge_search import NSUITS, hibit, popcount
 from .point_bounds import lone_taker, side_cards, tarot_taker_tricks
 from .point_frame import F_K1, F_K2, F_P, F_RT, F_SCNT, F_SEQ, F_SKIP, F_SLOT, F_WR, F_WS
 from .point_keys import _M1, _M2, _P1, _P2, holder_at, holder_planes
 from .point_tricks import (G_KIND, G_LOW, G_UNIQ, TAROT, TAROT2, led_of, others_cards, suit_cards,
                            top_trump, winner_index)
 from .row_table import WORK_SHIFT, row_bounds, row_store, row_work
+from .search_base import NSUITS, hibit, popcount
 
 
 # -- partition table (R_KEYMODE 3, tarot and tarocco) ------------------------------

@@ -20,9 +20,6 @@ the helpers called at every node are ``inline_kernel``s, compiled into
 from __future__ import annotations
 
 from ._jit import kernel
-from .bridge_search import (C_ABORT, C_COVERED, C_CUTS, C_FIRSTCUTS, C_LIMIT, C_NODES, C_TTHITS,
-                            C_TTPROBES, C_TTSTORES, NSUITS, R_GEN, R_KEYMODE, R_MAXSIDE, R_NSEATS,
-                            R_TRUMP, R_TTMASK, popcount, tt_slot)
 from .point_bounds import belote_bounds, cards_left_sums, cash_bounds, trick_start_bounds
 from .point_frame import (F_BEST, F_BP, F_CNT, F_FL, F_GAIN, F_GP, F_IDX, F_K1, F_K2, F_KILLER,
                           F_LEADER, F_MAX, F_NEED, F_NM, F_NTOP, F_NTR, F_P, F_REL, F_REV, F_RT,
@@ -37,6 +34,9 @@ from .point_partition import (NOREL, PT_ROWS, PT_ROWS_TAROCCO, covered_low_card,
 from .point_tricks import (BELOTE, G_KIND, SMEAR, TAROCCO, TAROT, TAROT2, last_trick_value, reveal,
                            seat_after, smear_settle, term, trick_end, unreveal)
 from .row_table import row_bounds, row_find, row_put
+from .search_base import (C_ABORT, C_COVERED, C_CUTS, C_FIRSTCUTS, C_LIMIT, C_NODES, C_TTHITS,
+                          C_TTPROBES, C_TTSTORES, NSUITS, R_GEN, R_KEYMODE, R_MAXSIDE, R_NSEATS,
+                          R_TRUMP, R_TTMASK, popcount, tt_slot)
 
 # the parts' names are point_search's too, as callers and tests have read them
 from .point_bounds import *  # noqa: F401,F403

@@ -23,7 +23,7 @@ Game kinds (``rules[G_KIND]``): 1 Belote, 2 tarocco, 3 Smear, 4 tarot,
 from __future__ import annotations
 
 from ._jit import inline_kernel
-from .bridge_search import NSUITS, R_MAXSIDE, R_NSEATS, R_TRUMP, hibit
+from .search_base import NSUITS, R_MAXSIDE, R_NSEATS, R_TRUMP, hibit
 
 
 # -- the rule vector of these games (indices past the generic ones) -------------------

@@ -12,6 +12,8 @@ from atout.solver import Solver, equivalent_groups, makes, solve
 from atout.solver.tables import codec_for
 
 from atout.solver import bridge_search
+from atout.solver import bridge_bounds as BB
+from atout.solver import bridge_moves as BM
 from atout.solver.testing import assert_solves_exactly, random_ending
 
 BRIDGE = get_game("bridge")
@@ -49,7 +51,7 @@ def test_the_second_hands_sure_tricks_keep_the_values_exact():
         state.play(rng.choice(sorted(state.legal_cards())))
         pos = codec_for(state).encode(state)
         used = np.empty(4, dtype=np.int64)
-        sure = bridge_search._second_hand_tricks(pos.lanes, pos.ts[0], pos.tr[0], (pos.leader + 1) % 4,
+        sure = BB._second_hand_tricks(pos.lanes, pos.ts[0], pos.tr[0], (pos.leader + 1) % 4,
                                                  pos.rules[bridge_search.R_TRUMP], used, 99)
         cashing_on += sure > 1
         assert_solves_exactly(solver, state, (seed, state))
@@ -211,7 +213,7 @@ def _move_order(state, best=-1, scores=False):
     sc = np.zeros((60, bridge_search.MAXMOVES), dtype=np.int64)
     lg = np.zeros((60, bridge_search.NSUITS), dtype=np.int64)
     d = pos.ntr
-    n = bridge_search._gen_moves(pos.lanes, pos.ts, pos.tr, pos.ntr, d, pos.leader,
+    n = BM._gen_moves(pos.lanes, pos.ts, pos.tr, pos.ntr, d, pos.leader,
                                  (pos.leader + pos.ntr) % 4, pos.rules, pos.sides,
                                  mv, sc, lg, best, -1)
     order = [BRIDGE.deck.token(int((m >> 5) * 16 + (m & 31))) for m in mv[d, :n]]

@@ -14,6 +14,9 @@ import numpy as np
 import pytest
 
 from atout.engine import get_game
+from atout.solver import bridge_bounds as BB
+from atout.solver import bridge_moves as BM
+from atout.solver import bridge_partition as BP
 from atout.solver import bridge_search as K
 from atout.solver import point_search as R
 from atout.solver.tables import codec_for, hand_words
@@ -138,7 +141,7 @@ def test_the_table_signature_keeps_every_matching_entry():
             else:
                 p23 = (p23 << 30) | pat
         tt_keys[0, 1], tt_keys[1, 0] = p01, p23
-        esig = int(K._pt_entry_sig(p01, p23))
+        esig = int(BP._pt_entry_sig(p01, p23))
         # other positions: the entry matches them exactly when they agree
         for _ in range(20):
             other = lanes.copy()
@@ -153,8 +156,8 @@ def test_the_table_signature_keeps_every_matching_entry():
             K._suit_codes(other, cf2, cnt2)
             vals = np.zeros(6 * K.PT_WAYS, dtype=np.int32)
             vals[0], vals[K.V_SIG] = -5, esig
-            mask = int(K._pt_candidates(vals, 0, -5, K._pt_sig(cf2, cnt2)))
-            if K._pt_match(tt_keys, 0, cf2, cnt2):
+            mask = int(BP._pt_candidates(vals, 0, -5, BP._pt_sig(cf2, cnt2)))
+            if BP._pt_match(tt_keys, 0, cf2, cnt2):
                 assert mask == 1
             skipped += mask == 0
     assert skipped > 0
@@ -215,7 +218,7 @@ def test_move_keys_sort_as_a_stable_sort_by_score():
     higher score first, and among equal scores the move generated first."""
     rng = random.Random(11)
     moves = [(rng.randrange(-300, 20000), k, rng.randrange(128)) for k in range(K.MAXMOVES)]
-    keys = sorted((int(K._move_key(sc, k, m)) for sc, k, m in moves), reverse=True)
+    keys = sorted((int(BM._move_key(sc, k, m)) for sc, k, m in moves), reverse=True)
     stable = sorted(moves, key=lambda t: (-t[0], t[1]))
     assert [key & K.KEY_MOVE for key in keys] == [m for sc, k, m in stable]
     assert [key >> K.KEY_SHIFT for key in keys] == sorted((sc for sc, k, m in moves), reverse=True)
@@ -231,7 +234,7 @@ def test_generated_moves_are_legal_block_tops_best_first():
         sc = np.zeros((60, K.MAXMOVES), dtype=np.int64)
         lg = np.zeros((60, K.NSUITS), dtype=np.int64)
         d = pos.ntr
-        n = K._gen_moves(pos.lanes, pos.ts, pos.tr, pos.ntr, d, pos.leader, state.to_play,
+        n = BM._gen_moves(pos.lanes, pos.ts, pos.tr, pos.ntr, d, pos.leader, state.to_play,
                          pos.rules, pos.sides, mv, sc, lg, -1, -1)
         legal = np.zeros(K.NSUITS, dtype=np.int64)
         K.legal_lanes(pos.lanes, state.to_play, pos.ts, 0, pos.ntr, legal)
@@ -263,7 +266,7 @@ def test_generation_reads_the_trick_and_writes_the_row_it_is_given():
             mv = np.full((60, K.MAXMOVES), -7, dtype=np.int64)
             sc = np.zeros((60, K.MAXMOVES), dtype=np.int64)
             lg = np.zeros((60, K.NSUITS), dtype=np.int64)
-            n = K._gen_moves(pos.lanes, ts, tr, pos.ntr, d, pos.leader, p, pos.rules, pos.sides,
+            n = BM._gen_moves(pos.lanes, ts, tr, pos.ntr, d, pos.leader, p, pos.rules, pos.sides,
                              mv, sc, lg, -1, -1)
             assert (np.delete(mv, d, axis=0) == -7).all() and (mv[d, n:] == -7).all()
             rows.append((list(mv[d, :n]), list(sc[d, :n])))
@@ -474,7 +477,7 @@ def test_the_side_on_lead_cannot_take_all_when_the_bound_says_so():
             continue
         pos = codec_for(state).encode(state)
         rt = np.full(4, K.NOREL, dtype=np.int64)
-        if not K._cannot_take_all(pos.lanes, state.leader, pos.rules, pos.sides,
+        if not BB._cannot_take_all(pos.lanes, state.leader, pos.rules, pos.sides,
                                   state.tricks_left, rt):
             continue
         fired += 1
@@ -572,7 +575,7 @@ def test_quick_tricks_say_which_top_cards_they_use():
         q = K.quick_tricks_used(pos.lanes, state.leader, pos.rules, pos.sides, used, 99)
         assert q == K.quick_tricks(pos.lanes, state.leader, pos.rules, pos.sides)
         t = int(pos.rules[K.R_TRUMP])
-        overruff = q == 1 and t >= 0 and K._partner_overruffs(pos.lanes, state.leader, t) > 0
+        overruff = q == 1 and t >= 0 and BB._partner_overruffs(pos.lanes, state.leader, t) > 0
         for s in range(4):
             if overruff and s == t:
                 continue
@@ -611,7 +614,7 @@ def test_a_run_that_draws_the_others_cards_relies_on_those_top_cards_only():
                     continue
                 rem = int(L[0, s] | L[1, s] | L[2, s] | L[3, s])
                 k = K.top_run(int(L[q, s]), rem)
-                draws |= K._run_relevance(L, q, s, k) < k
+                draws |= BB._run_relevance(L, q, s, k) < k
         if not draws:
             continue
         used = np.zeros(4, dtype=np.int64)
@@ -655,7 +658,7 @@ def test_partners_finesse_counts_two_tricks_and_stays_a_lower_bound():
     checked = 0
     for state, pos in bridge_endings(52000, 3000, rng, ["NT"]):
         fins = [s for s in range(4) if int(pos.lanes[state.leader, s])
-                and K._finesse_tricks(pos.lanes, state.leader, s) > 0]
+                and BB._finesse_tricks(pos.lanes, state.leader, s) > 0]
         if not fins:
             continue
         checked += 1
@@ -679,7 +682,7 @@ def test_a_suit_only_the_leaders_side_holds_stays_a_lower_bound():
     rng = random.Random(12)
     longer = 0
     for state, pos in bridge_endings(61000, 4000, rng, ["NT"]):
-        own = [K._own_suit_tricks(pos.lanes, state.leader, s) for s in range(4)]
+        own = [BB._own_suit_tricks(pos.lanes, state.leader, s) for s in range(4)]
         pa = (state.leader + 2) % 4
         mins = [min(bin(int(pos.lanes[state.leader, s])).count("1"),
                     bin(int(pos.lanes[pa, s])).count("1")) for s in range(4)]
@@ -692,8 +695,8 @@ def test_a_suit_only_the_leaders_side_holds_stays_a_lower_bound():
     # nine to the queen, then the jack: three tricks
     state, pos = no_trump_ending("S3 HQ HJ H8", "S7 S5 DT C2", "S8 HA H9 D8",
                                  "SK SJ S4 S2")
-    assert K._own_suit_tricks(pos.lanes, 0, 1) == 3
-    assert K._own_suit_tricks(pos.lanes, 2, 1) == 3
+    assert BB._own_suit_tricks(pos.lanes, 0, 1) == 3
+    assert BB._own_suit_tricks(pos.lanes, 2, 1) == 3
     assert solve(state, line=False).value == 1       # East-West take the king of spades
 
 
@@ -710,10 +713,10 @@ def test_a_suit_only_the_leaders_side_holds_relies_on_the_cards_down_to_the_long
         L = pos.lanes
         pa = (state.leader + 2) % 4
         for s in range(4):
-            k = K._own_suit_tricks(L, state.leader, s)
+            k = BB._own_suit_tricks(L, state.leader, s)
             a = bin(int(L[state.leader, s])).count("1")
             b = bin(int(L[pa, s])).count("1")
-            if k > min(a, b) and K._own_suit_relevance(L, state.leader, s, k) < a + b:
+            if k > min(a, b) and BB._own_suit_relevance(L, state.leader, s, k) < a + b:
                 break
         else:
             continue
@@ -724,8 +727,8 @@ def test_a_suit_only_the_leaders_side_holds_relies_on_the_cards_down_to_the_long
     # relying on the ace (South's) and the queen (North's) only
     state, pos = no_trump_ending("S3 HQ HJ H8", "S7 S5 DT C2", "S8 HA H9 D8",
                                  "SK SJ S4 S2")
-    assert K._own_suit_relevance(pos.lanes, 0, 1, 3) == 2
-    assert K._own_suit_relevance(pos.lanes, 0, 1, 2) == 0
+    assert BB._own_suit_relevance(pos.lanes, 0, 1, 3) == 2
+    assert BB._own_suit_relevance(pos.lanes, 0, 1, 2) == 0
 
 
 def test_the_second_hands_runs_that_draw_the_others_cards_win_by_length():
@@ -757,7 +760,7 @@ def test_the_second_hands_runs_that_draw_the_others_cards_win_by_length():
         trump = int(pos.rules[K.R_TRUMP])
         s = int(pos.ts[0])
         used = np.empty(4, dtype=np.int64)
-        q = K._second_hand_tricks(L, pos.ts[0], pos.tr[0], p, trump, used, 99)
+        q = BB._second_hand_tricks(L, pos.ts[0], pos.tr[0], p, trump, used, 99)
         own = int(L[p, s] | L[(p + 2) % 4, s])
         if q <= 1 or own == 0:
             continue
@@ -774,7 +777,7 @@ def test_the_second_hands_runs_that_draw_the_others_cards_win_by_length():
             if t == s or not int(L[hh, t]) or rem == int(L[hh, t]) or (opp_trumps and t != trump):
                 continue
             k = K.top_run(int(L[hh, t]), rem)
-            draws |= k > 0 and (K._run_tricks(L, hh, t, k) > k or K._run_relevance(L, hh, t, k) < k)
+            draws |= k > 0 and (BB._run_tricks(L, hh, t, k) > k or BB._run_relevance(L, hh, t, k) < k)
         if not draws:
             continue
         drawn += 1
@@ -812,12 +815,12 @@ def test_the_second_hands_count_stops_at_its_cutoff_and_relies_on_the_suits_it_c
         p = (state.leader + 1) % 4
         trump = int(pos.rules[K.R_TRUMP])
         full = np.empty(4, dtype=np.int64)
-        q = K._second_hand_tricks(L, pos.ts[0], pos.tr[0], p, trump, full, 99)
+        q = BB._second_hand_tricks(L, pos.ts[0], pos.tr[0], p, trump, full, 99)
         if q <= 1:
             continue
         cutoff = rng.randint(1, q - 1)
         used = np.empty(4, dtype=np.int64)
-        c = K._second_hand_tricks(L, pos.ts[0], pos.tr[0], p, trump, used, cutoff)
+        c = BB._second_hand_tricks(L, pos.ts[0], pos.tr[0], p, trump, used, cutoff)
         assert cutoff <= c <= q
         assert all(int(used[t]) >= int(full[t]) for t in range(4)), (used, full)
         if all(int(used[t]) == int(full[t]) for t in range(4)):
@@ -876,8 +879,8 @@ def test_two_top_cards_split_between_the_hands_stay_a_lower_bound():
     rng = random.Random(14)
     fired = longer = beyond = 0
     for state, pos in bridge_endings(81000, 3000, rng, ["NT"]):
-        split = max(K._split_top_tricks(pos.lanes, state.leader, s) for s in range(4))
-        own = max(K._own_suit_tricks(pos.lanes, state.leader, s) for s in range(4))
+        split = max(BB._split_top_tricks(pos.lanes, state.leader, s) for s in range(4))
+        own = max(BB._own_suit_tricks(pos.lanes, state.leader, s) for s in range(4))
         if split == 0 and own == 0:
             continue
         fired += split > 0
@@ -900,7 +903,7 @@ def test_reaching_partners_top_card_in_a_trump_contract_stays_a_lower_bound():
     for state, pos in bridge_endings(73000, 6000, rng, ["S", "H", "D", "C"]):
         t = int(pos.rules[K.R_TRUMP])
         scratch = np.zeros(4, dtype=np.int64)
-        reach = K._reach_partner_trump(pos.lanes, state.leader, t, 0, scratch)
+        reach = BB._reach_partner_trump(pos.lanes, state.leader, t, 0, scratch)
         if reach == 0:
             continue
         fired += reach == K.quick_tricks(pos.lanes, state.leader, pos.rules, pos.sides)
@@ -921,8 +924,8 @@ def test_partner_overruffing_the_void_opponents_stays_a_lower_bound():
     fired = 0
     for state, pos in bridge_endings(91000, 6000, rng, ["S", "H", "D", "C"]):
         t = int(pos.rules[K.R_TRUMP])
-        if (K._partner_overruffs(pos.lanes, state.leader, t) == 0
-                or K._partner_ruffs(pos.lanes, state.leader, t)):
+        if (BB._partner_overruffs(pos.lanes, state.leader, t) == 0
+                or BB._partner_ruffs(pos.lanes, state.leader, t)):
             continue
         assert assert_quick_tricks_below_the_exact(state, pos, rng, 1) >= 1
         fired += 1
@@ -946,7 +949,7 @@ def test_the_searchs_quick_tricks_settle_as_the_full_count():
             u_full = np.zeros(4, dtype=np.int64)
             u_fast = np.zeros(4, dtype=np.int64)
             full = K.quick_tricks_used(pos.lanes, leader, pos.rules, pos.sides, u_full, cutoff)
-            fast = K._quick_tricks_count(pos.lanes, leader, pos.rules, pos.sides, u_fast, cutoff,
+            fast = BB._quick_tricks_count(pos.lanes, leader, pos.rules, pos.sides, u_fast, cutoff,
                                          False)
             assert (fast >= cutoff) == (full >= cutoff), (state, cutoff, full, fast)
             if full >= cutoff:
@@ -957,10 +960,10 @@ def test_the_searchs_quick_tricks_settle_as_the_full_count():
         t = int(pos.rules[K.R_TRUMP])
         if t >= 0:
             for side in (0, 1):
-                longest = K._longest_trumps(pos.lanes, t, pos.sides, side)
+                longest = BB._longest_trumps(pos.lanes, t, pos.sides, side)
                 assert K.sure_trumps(pos.lanes, pos.rules, pos.sides, side)[0] <= longest
             lt = K.later_trumps(pos.lanes, leader, t, pos.sides)[0]
-            assert lt <= K._longest_trumps(pos.lanes, t, pos.sides, 1 - pos.sides[leader])
+            assert lt <= BB._longest_trumps(pos.lanes, t, pos.sides, 1 - pos.sides[leader])
     assert skipped > 0
 
 
@@ -975,7 +978,7 @@ def test_the_quick_tricks_never_exceed_their_cheap_ceiling():
             continue
         pos = codec_for(state).encode(state)
         full = K.quick_tricks(pos.lanes, state.leader, pos.rules, pos.sides)
-        most = K._quick_tricks_most(pos.lanes, state.leader, int(pos.rules[K.R_TRUMP]))
+        most = BB._quick_tricks_most(pos.lanes, state.leader, int(pos.rules[K.R_TRUMP]))
         assert most >= full, (state, most, full)
         below += most < state.tricks_left
     assert below > 0
@@ -993,7 +996,7 @@ def test_the_store_replaces_the_first_foreign_entry_else_the_oldest():
             vals[e] = -9 if not foreign or rng.random() < 0.97 else rng.choice((0, -13))
             vals[K.V_SIG + e] = rng.randrange(3)
             vals[K.V_AGE + e] = rng.randrange(4) if rng.random() < 0.5 else rng.randrange(2**31)
-        mask, victim = K._pt_same_sig(vals, 0, -9, 1)
+        mask, victim = BP._pt_same_sig(vals, 0, -9, 1)
         assert int(mask) % (1 << 64) == sum(1 << e for e in range(K.PT_WAYS)
                            if vals[e] == -9 and vals[K.V_SIG + e] == 1)
         # the victim: the first entry of the lowest age, another key's counting as -1
@@ -1049,7 +1052,7 @@ def test_the_side_cannot_take_all_relies_only_on_the_suits_outside_its_margin():
         pos = codec_for(state).encode(state)
         L = pos.lanes
         rt = np.full(4, K.NOREL, dtype=np.int64)
-        if not K._cannot_take_all(L, state.leader, pos.rules, pos.sides, state.tricks_left, rt):
+        if not BB._cannot_take_all(L, state.leader, pos.rules, pos.sides, state.tricks_left, rt):
             continue
         fired += 1
         side = state.side_of(state.leader)
