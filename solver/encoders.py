@@ -131,7 +131,7 @@ def _hands(state):
     return [set(h) for h in state.hands]
 
 
-#: tarot's and tarocco's tables: 3 the partition table (``point_search.pt_ckey``:
+#: tarot's and tarocco's tables: 3 the partition table (``point_partition.pt_ckey``:
 #: bounds shared by positions that differ only in cards their proof did not
 #: rely on), 0 the relative-rank key ``rkey`` (the tests compare the two).
 #: Tarocco too since its probe was made cheaper (the scan stops at the
@@ -142,7 +142,7 @@ def _hands(state):
 TAROT_KEYMODE = 3
 TAROCCO_KEYMODE = 3
 #: tarot2's table: 2 the relative-rank key with its piles (``rkey_piles``),
-#: 3 its partition table (``point_search.t2_ckey``; tested, off: 15-24% fewer
+#: 3 its partition table (``point_partition.t2_ckey``; tested, off: 15-24% fewer
 #: nodes 16 and 20 tricks from the end, but in long searches a node 1.15-1.25
 #: times dearer (1.3-1.9 before its hashes lost their remainders); 4 rows:
 #: as dear as ``rkey_piles`` but more nodes than it, docs/SPEED.md). With the
@@ -180,9 +180,9 @@ def _rules(state, kind, trump, maxside):
     rules[K.R_NSEATS] = state.n
     rules[K.R_TRUMP] = trump
     rules[K.R_MAXSIDE] = maxside
-    # relative-rank keys (``point_search.rkey``); tarot2's piles turn up fixed
+    # relative-rank keys (``point_keys.rkey``); tarot2's piles turn up fixed
     # cards: its key tells face-down cards apart and its pile cards with a card
-    # under them have labels of their own (``point_search.rkey_piles``: 32% fewer
+    # under them have labels of their own (``point_keys.rkey_piles``: 32% fewer
     # nodes than a key on the exact cards on the question 20 tricks from the end)
     rules[K.R_KEYMODE] = TAROT2_KEYMODE if kind == R.TAROT2 else 0
     if kind == R.TAROT:

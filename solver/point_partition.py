@@ -22,7 +22,7 @@ from .search_base import NSUITS, hibit, popcount
 
 # -- partition table (R_KEYMODE 3, tarot and tarocco) ------------------------------
 #
-# Partition search for tarot and tarocco (as ``bridge_search``'s partition
+# Partition search for tarot and tarocco (as ``bridge_partition``'s partition
 # table): a bound proven at a trick start holds for every position where
 # each seat holds the same number of low cards (the game's ``rules[G_LOW +
 # s]``, ``encoders.low_masks``: tarot's plain 1 to 10 and trumps 2 to 20,

@@ -4,7 +4,7 @@ winner and value (``trick_end``, ``last_trick_value``), the value at the end
 of the deal (``term``, its range ``term_range``), and tarot2's piles turning
 up their next card (``reveal``).
 
-Lanes are those of ``solver.bridge_search`` (``L[seat, suit]``, bit = strength
+Lanes are those of ``solver.search_base`` (``L[seat, suit]``, bit = strength
 rank in the suit as the game plays it, suit 4 the tarot trumps, 5 the
 fool), except that a Belote trump suit is relabelled so that a higher bit
 is a stronger trump (``solver.encoders`` does it).

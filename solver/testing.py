@@ -112,12 +112,12 @@ def trick_start_bounds_of(state):
     (the encoded position, cards left, points left, lower, upper), the
     bounds in the kernel's units (what is still to win, ``pos.already``
     not added)."""
-    from atout.solver import point_search
+    from atout.solver import point_bounds
     from atout.solver.tables import codec_for
 
     pos = codec_for(state).encode(state)
-    cnt, bp, _gp = point_search.cards_left_sums(pos.kl, pos.kh, state.n, pos.bp, pos.gpt)
-    lo, hi = point_search.trick_start_bounds(pos.kl, pos.kh, state.n, pos.fl0, cnt, bp,
+    cnt, bp, _gp = point_bounds.cards_left_sums(pos.kl, pos.kh, state.n, pos.bp, pos.gpt)
+    lo, hi = point_bounds.trick_start_bounds(pos.kl, pos.kh, state.n, pos.fl0, cnt, bp,
                                              pos.rules, pos.sides, pos.kp)
     return pos, cnt, bp, lo, hi
 

@@ -1,4 +1,4 @@
-"""Belote's exact table key (``point_search.belote_key``) names the same
+"""Belote's exact table key (``point_keys.belote_key``) names the same
 positions alike as the generic relative-rank key ``rkey``: two positions
 share one iff they share the other (same trump), on random endings where
 many positions differ only in which cards without points are gone."""

@@ -1,5 +1,5 @@
 """The point games' partition table made cheaper without changing what it
-finds: the coarse key updated over a trick (``point_search.pt_ckey_at``)
+finds: the coarse key updated over a trick (``point_partition.pt_ckey_at``)
 equals the key made afresh (``pt_ckey``), and the rows of the current
 solve stay the first of each bucket (the probe and the store stop at the
 first row of another solve)."""

@@ -1,4 +1,4 @@
-"""The point games' trick-start bounds (``point_search.trick_start_bounds``)
+"""The point games' trick-start bounds (``point_bounds.trick_start_bounds``)
 hold the naive search's value between them on random endings, the tarot
 rule that counts points (master trumps with the cards that fall on them;
 tarot2: hands and piles) included, in positions where it fires."""

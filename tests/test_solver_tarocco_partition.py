@@ -1,4 +1,4 @@
-"""Tarocco's partition table (``R_KEYMODE`` 3, ``point_search.pt_ckey``, as
+"""Tarocco's partition table (``R_KEYMODE`` 3, ``point_partition.pt_ckey``, as
 tarot's: ``test_solver_tarot_partition.py``): the search with it gives the
 values and every card's value of the search keyed on relative ranks
 (``rkey``) and of the naive search of ``atout.engine``, on random endings
@@ -51,7 +51,7 @@ def test_same_values_as_the_relative_rank_key_on_random_endings(tricks, seeds, m
 
 
 def test_low_cards_covered_by_a_failed_siblings_answer(monkeypatch):
-    """As tarot's (``point_search.note_covered_low_cards``): the values stay
+    """As tarot's (``point_partition.note_covered_low_cards``): the values stay
     the relative-rank key's on endings where the rule leaves moves out."""
     covered = 0
     for seed in range(80):

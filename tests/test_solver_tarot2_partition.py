@@ -1,4 +1,4 @@
-"""tarot2's partition table (``R_KEYMODE`` 3, ``point_search.t2_ckey``):
+"""tarot2's partition table (``R_KEYMODE`` 3, ``point_partition.t2_ckey``):
 the search with it gives the values and every card's value of the search
 keyed on relative ranks with the piles told apart (``rkey_piles``, key mode
 2) and of the naive search of ``atout.engine``, on random endings with
@@ -46,7 +46,7 @@ def test_same_values_as_the_relative_rank_key_on_random_endings(tricks, seeds, m
 
 def test_low_cards_covered_by_a_failed_siblings_answer(monkeypatch):
     """A low card under the ranks a failed sibling's answer relied on is not
-    tried (``point_search.note_covered_low_cards``; tarot2's low cards are
+    tried (``point_partition.note_covered_low_cards``; tarot2's low cards are
     playable, not pile cards with a card under them): the values and every
     card's value stay those of the relative-rank key with the piles on
     endings where the rule leaves moves out. (It fails with every later

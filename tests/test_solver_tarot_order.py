@@ -1,5 +1,5 @@
 """Tarot's move ordering for the taker: his Excuse early when he follows
-(``point_search.gen_moves``, ``TAKER_EXCUSE_FOLLOW``). An order only, so
+(``point_moves.gen_moves``, ``TAKER_EXCUSE_FOLLOW``). An order only, so
 the values stay the naive search's; checked on endings where the taker
 still holds the Excuse."""
 

@@ -1,4 +1,4 @@
-"""Tarot's partition table (``R_KEYMODE`` 3, ``point_search.tarot_ckey``):
+"""Tarot's partition table (``R_KEYMODE`` 3, ``point_partition.pt_ckey``):
 the search with it gives the values of the search keyed on relative ranks
 (``rkey``, itself held to the naive search in ``test_solver_tarot.py``, which
 runs with the partition table), on random endings and on endings where each
@@ -48,7 +48,7 @@ def test_same_values_as_the_relative_rank_key_on_random_endings(tricks, seeds, m
 
 def test_low_cards_covered_by_a_failed_siblings_answer(monkeypatch):
     """A low card under the ranks a failed sibling's answer relied on is not
-    tried (``point_search.note_covered_low_cards``): the values stay the
+    tried (``point_partition.note_covered_low_cards``): the values stay the
     relative-rank key's on endings where the rule leaves moves out."""
     covered = 0
     for seed in range(120):

@@ -1,5 +1,5 @@
 """Tarot's upper bound by the tricks the lone taker can still win
-(``point_search.tarot_taker_upper``) holds the naive search's value on
+(``point_bounds.tarot_taker_upper``) holds the naive search's value on
 random endings, and it tightens the other bounds: the taker's cards that
 may win a trick (trumps, and plain cards of a suit once every defender
 void in it has played all his trumps), each defender's dearest cards, his
