@@ -645,14 +645,13 @@ def _clipper(state):
 
 
 def search_kernel(game_name: str):
-    """(the kernel that searches the game's positions, its name in notes)."""
-    from . import point_search
+    """(the kernel that searches the game's positions, its name in notes):
+    bridge's search, or the point game's own copy (every point game has one;
+    the generic search is never the one a game compiles)."""
     if game_name == "bridge":
         return K.search, "bridge"
     from . import game_kernels
-    if game_name in game_kernels.COPIES:        # every point game has a copy of its own
-        return game_kernels.gsearch_for(game_name), "Belote" if game_name == "belote" else game_name
-    return point_search.gsearch, "card-point games'"
+    return game_kernels.gsearch_for(game_name), "Belote" if game_name == "belote" else game_name
 
 
 def compile_watch(state):
