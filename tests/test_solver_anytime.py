@@ -103,13 +103,13 @@ def test_no_probe_takes_more_than_its_cap(monkeypatch):
     assert sum(v is not None for _cap, _used, v in calls) >= 3      # probes that settled
     assert 0 < r.lower <= r.upper < 114                              # both ends moved
 
-    # with the contract's question: the question takes the whole budget, the
-    # walk's next probes at most half of what is left each
+    # with the contract's question: the question takes half of the budget
+    # (too little on this deal), the narrowing the other half
     calls.clear()
     r = Solver().solve(state, line=False, max_nodes=300_000)
-    assert calls[0][0] is None and r.nodes <= 300_001
-    walk = [(cap, used) for cap, used, _v in calls[1:]]
-    assert all(used <= cap + 1 for cap, used in walk)
+    assert calls[0][0] == 150_000 and calls[0][2] is None and r.nodes <= 300_001
+    assert all(used <= cap + 1 for cap, used, _v in calls)
+    assert r.upper - r.lower < 114                                  # the narrowing proved some
 
 
 def test_a_solve_that_ends_within_its_limit_asks_what_an_unlimited_walk_does():

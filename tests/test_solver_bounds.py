@@ -1,6 +1,6 @@
 """Answers that must not look wrong (issue 9, section 4): bounds inside the
 game's range, a limited search at least as good as the contract's question
-with the same nodes, no NaN in JSON, the analysis's score labelled for what
+with half the nodes, no NaN in JSON, the analysis's score labelled for what
 it is."""
 
 import json
@@ -68,17 +68,33 @@ def test_tarocco_analysis_means_stay_in_0_114():
 @pytest.mark.parametrize("game_name, seed", [("tarot", 0), ("tarot", 2), ("tarot", 4),
                                              ("tarocco", 0), ("belote", 2)])
 def test_a_limited_solve_proves_at_least_the_contract_question(game_name, seed):
-    """Given the nodes ``reaches`` needed for the contract's target, ``solve``
-    proves that answer too (it asked a midpoint first and reported wider
-    bounds, e.g. tarot -66..50 where the margin was proven below 0)."""
+    """Given twice the nodes ``reaches`` needed for the contract's target,
+    ``solve`` proves that answer too: the question comes first, with half of
+    the limit (it once asked a midpoint first and reported wider bounds, e.g.
+    tarot -66..50 where the margin was proven below 0)."""
     state = played_to(game_name, seed, 8)
     target = state.contract_target()
     reach = Solver().reaches(state, target)
-    result = Solver().solve(state, line=False, max_nodes=reach.nodes)
+    result = Solver().solve(state, line=False, max_nodes=2 * reach.nodes)
     if reach.answer:
         assert result.lower >= target
     else:
         assert result.upper < target
+
+
+@pytest.mark.parametrize("game_name, seed", [("tarocco", 0), ("tarot", 0), ("tarot", 6)])
+def test_a_question_too_hard_for_the_limit_leaves_half_of_it_to_narrow_the_bounds(game_name,
+                                                                                  seed):
+    """The contract's question may take half of a limit, not all of it:
+    where it is too hard, the other half narrows the bounds from both ends
+    (given all of it, the question left the static bounds: tarocco's and
+    tarot2's full deals, whose questions lie near the value, got nothing)."""
+    state = played_to(game_name, seed, 10)
+    limit = 20_000
+    assert Solver().reaches(state, state.contract_target(), max_nodes=limit).answer is None
+    static = Solver().solve(state, line=False, max_nodes=1)
+    result = Solver().solve(state, line=False, max_nodes=limit)
+    assert static.lower < result.lower <= result.upper < static.upper
 
 
 def test_more_nodes_never_widen_the_bounds():
@@ -128,3 +144,18 @@ def test_a_reach_carries_the_search_counters_it_took(game_name, seed, tricks, ta
     assert 0 < first.stats["tt_hits"] <= first.stats["tt_probes"]
     again = solver.reaches(state, target + 1)
     assert again.stats["nodes"] == again.nodes
+
+
+def test_bounds_first_on_the_command_line_skips_the_contract_question(capsys):
+    """``--bounds-first`` gives the whole limit to the narrowing
+    (``contract_first=False``); without it the question takes half first."""
+    deal = TAROCCO.random_deal(11_001)
+    for flags, contract_first in (([], True), (["--bounds-first"], False)):
+        code, out, err = run(capsys, "solve", "--game", "tarocco", TAROCCO.format_deal(deal),
+                             "--max-nodes", "300000", "--json", *flags)
+        assert code == 0, err
+        data = strict_json(out)
+        expected = Solver().solve(TAROCCO.new_state(deal), line=False, max_nodes=300_000,
+                                  contract_first=contract_first)
+        assert not data["exact"] and (data["lower"], data["upper"]) == (expected.lower,
+                                                                          expected.upper)
