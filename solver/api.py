@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -128,6 +129,21 @@ class _Budget:
                 self.interrupted = True
                 return False
         return True
+
+    @contextmanager
+    def share(self, parts: int):
+        """Within the block, the limits are ``1 / parts`` of what is left
+        (nodes and time); the whole budget's limits come back after it."""
+        saved = self.max_nodes, self.deadline
+        if self.max_nodes < _NO_LIMIT:
+            self.max_nodes = self.nodes + max(1, (self.max_nodes - self.nodes) // parts)
+        if self.deadline is not None:
+            now = time.perf_counter()
+            self.deadline = now + max(0.0, self.deadline - now) / parts
+        try:
+            yield
+        finally:
+            self.max_nodes, self.deadline = saved
 
     def spent(self) -> bool:
         """The nodes or the time are used up, or Ctrl-C stopped the work."""
@@ -366,6 +382,16 @@ class Solver:
                 return lo, hi, exact
         return self._narrow(pos, gen, budget, lo, hi, report=True)
 
+    def _limited_card(self, pos: Position, gen: int, budget: _Budget, lo, hi, guess):
+        """A card's bounds under a limit (its share of the budget): the walk
+        from ``guess`` (the position's lower bound), each probe allowed half
+        of what is left, then ``_narrow`` with the rest; a card whose probes
+        all fit asks what it would with no limit."""
+        lo, hi, exact = self._value(pos, gen, budget, lo, hi, guess=guess, halves_from=0)
+        if exact or budget.spent():
+            return lo, hi, exact
+        return self._narrow(pos, gen, budget, lo, hi)
+
     def _narrow(self, pos: Position, gen: int, budget: _Budget, lo: int, hi: int,
                 report: bool = False):
         """Narrow [lo, hi] towards the value under a limit, with proven
@@ -445,7 +471,11 @@ class Solver:
         else:
             if limited:
                 target = state.contract_target() if contract_first else None
-                lo, hi, exact = self._limited_value(pos, gen, budget, target, clip)
+                # every card asked too: the position takes half of the limit,
+                # the cards share the rest (given it all, it left the cards
+                # nothing but their static bounds on a deal too deep for it)
+                with budget.share(2 if all_cards and not state.is_over() else 1):
+                    lo, hi, exact = self._limited_value(pos, gen, budget, target, clip)
             else:
                 lo, hi, exact = self._value(pos, gen, budget, report=True)
             lo, hi = clip(lo, hi)
@@ -455,14 +485,21 @@ class Solver:
             result.groups = groups
             values = {}
             maximizing = state.maximizing()
-            for group in groups:
+            for i, group in enumerate(groups):
                 if budget.interrupted:
                     break
                 state.play(group[0])
                 try:
                     child = codec.encode(state)
                     clo, chi = (None, hi) if maximizing else (lo, None)
-                    vlo, vhi, vexact = self._value(child, gen, budget, clo, chi, guess=lo)
+                    if limited:
+                        # an equal share of what is left: a card that needs
+                        # less leaves the rest to the cards after it
+                        with budget.share(len(groups) - i):
+                            vlo, vhi, vexact = self._limited_card(child, gen, budget, clo, chi,
+                                                                  lo)
+                    else:
+                        vlo, vhi, vexact = self._value(child, gen, budget, clo, chi, guess=lo)
                 finally:
                     state.undo()
                 if budget.interrupted and not vexact:
@@ -471,6 +508,14 @@ class Solver:
                 vlo, vhi = clip(vlo, vhi)
                 for card in group:
                     values[card] = vlo if vexact else (vlo, vhi)
+            if limited and len(values) == sum(map(len, groups)):
+                # the position's value is its best card's: the cards' bounds
+                # may narrow the position's
+                pick = max if maximizing else min
+                ends = [(v, v) if isinstance(v, int) else v for v in values.values()]
+                result.lower = max(result.lower, pick(a for a, _ in ends))
+                result.upper = min(result.upper, pick(b for _, b in ends))
+                result.value = result.lower
             order = sorted(values, key=lambda c: (_sort_key(values[c], maximizing), -c))
             result.cards = {c: values[c] for c in order}
             result.exact = exact and not budget.interrupted
@@ -760,7 +805,9 @@ def solve(state, *, all_cards: bool = False, line: bool = True, max_nodes: int |
     Under a limit the bounds are proven at any time: the contract's
     question is asked first with half of the budget (the bounds then settle
     it whenever ``reaches`` would with half the nodes), then the bounds are
-    narrowed by probes of capped nodes from both ends. ``contract_first``
+    narrowed by probes of capped nodes from both ends; with ``all_cards``
+    the position takes half of the budget and its cards share the rest, each
+    with bounds of its own. ``contract_first``
     False skips that question and gives the whole budget to the bounds:
     narrower bounds where the question is near the value and too hard for
     the budget (full tarocco and tarot2 deals)."""

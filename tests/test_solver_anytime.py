@@ -156,3 +156,29 @@ def test_ctrl_c_while_narrowing_keeps_proven_bounds(contract_first, small_caps):
     assert r.interrupted and len(calls) == 3
     assert (r.lower, r.upper) == calls[-1] and r.lower <= exact <= r.upper
     assert r.exact == (r.lower == r.upper)
+
+
+def _ends(value):
+    return value if isinstance(value, tuple) else (value, value)
+
+
+@pytest.mark.parametrize("name, tricks", [("tarot", 8), ("tarocco", 8), ("tarot2", 12),
+                                          ("bridge", 9), ("belote", 8)])
+def test_every_card_gets_a_share_of_the_limit(name, tricks):
+    """Every card asked under a limit: the position takes half of it, the
+    cards share the rest, so each card's bounds close in on it (given the
+    whole limit, the position left the cards after the first their static
+    bounds). The bounds hold the exact values, the position's too, which
+    its best card's bounds may narrow."""
+    for seed in range(700, 703):
+        state = ending(name, seed, tricks)
+        exact = Solver().solve(state, all_cards=True, line=False)
+        static = Solver().solve(state, all_cards=True, line=False, max_nodes=1)
+        r = Solver().solve(state, all_cards=True, line=False, max_nodes=20_000)
+        assert r.lower <= exact.value <= r.upper and r.nodes <= 20_001
+        assert set(r.cards) == set(exact.cards)
+        for card, value in exact.cards.items():
+            lo, hi = _ends(r.cards[card])
+            assert lo <= value <= hi, (seed, card, lo, value, hi)
+            if not r.exact:
+                assert _ends(r.cards[card]) != _ends(static.cards[card]), (seed, card)
