@@ -269,6 +269,8 @@ class Solver:
         deadline = budget.deadline if until is None else \
             (until if budget.deadline is None else min(until, budget.deadline))
         while True:
+            if ctx[K.C_NODES] >= stop:
+                return None         # spent before it starts (a kernel call counts a node)
             limit = stop
             if deadline is not None:
                 limit = min(limit, int(ctx[K.C_NODES]) + _CHUNK)
@@ -359,7 +361,8 @@ class Solver:
             t = min(max(t, lo + 1), hi)
         return lo, hi, True
 
-    def _limited_value(self, pos: Position, gen: int, budget: _Budget, target, clip):
+    def _limited_value(self, pos: Position, gen: int, budget: _Budget, target, clip,
+                       narrow: bool = True):
         """The value's bounds under a limit. The contract's question first,
         with half of the budget (so what is proven includes whatever
         ``reaches(state, target)`` proves with half the nodes; given the
@@ -373,13 +376,19 @@ class Solver:
         at the first probe that runs out, ``_narrow`` with the rest. With
         no target (``contract_first`` False: a deal beyond exact search),
         ``_narrow`` from the start, so that no probe near the middle takes
-        half of the budget."""
+        half of the budget. ``narrow`` False (every card asked next): no
+        ``_narrow``, the walk (from the target, or bisection without one)
+        stops at its first probe that runs out."""
         lo, hi = clip(pos.already, pos.already + pos.bound())
         if target is not None and lo < target <= hi:
             lo, hi, exact = self._value(pos, gen, budget, lo, hi, guess=target, report=True,
                                         halves_from=0)
-            if exact or budget.spent():
-                return lo, hi, exact
+        elif not narrow:
+            lo, hi, exact = self._value(pos, gen, budget, lo, hi, report=True, halves_from=0)
+        else:
+            return self._narrow(pos, gen, budget, lo, hi, report=True)
+        if exact or budget.spent() or not narrow:
+            return lo, hi, exact
         return self._narrow(pos, gen, budget, lo, hi, report=True)
 
     def _limited_card(self, pos: Position, gen: int, budget: _Budget, lo, hi, guess):
@@ -471,11 +480,12 @@ class Solver:
         else:
             if limited:
                 target = state.contract_target() if contract_first else None
-                # every card asked too: the position takes half of the limit,
-                # the cards share the rest (given it all, it left the cards
-                # nothing but their static bounds on a deal too deep for it)
-                with budget.share(2 if all_cards and not state.is_over() else 1):
-                    lo, hi, exact = self._limited_value(pos, gen, budget, target, clip)
+                # every card asked too: the position is not narrowed, so that
+                # what its walk leaves (half of the limit at least) goes to
+                # the cards (given it all, it left them nothing but their
+                # static bounds on a deal too deep for the limit)
+                lo, hi, exact = self._limited_value(pos, gen, budget, target, clip,
+                                                    narrow=not (all_cards and not state.is_over()))
             else:
                 lo, hi, exact = self._value(pos, gen, budget, report=True)
             lo, hi = clip(lo, hi)
@@ -485,6 +495,10 @@ class Solver:
             result.groups = groups
             values = {}
             maximizing = state.maximizing()
+            # the position exact: each card in turn with all that is left
+            # (the most cards exact within the limit, as the players want);
+            # open: each card a share, so that every card gets bounds
+            position_exact = exact
             for i, group in enumerate(groups):
                 if budget.interrupted:
                     break
@@ -492,7 +506,7 @@ class Solver:
                 try:
                     child = codec.encode(state)
                     clo, chi = (None, hi) if maximizing else (lo, None)
-                    if limited:
+                    if limited and not position_exact:
                         # an equal share of what is left: a card that needs
                         # less leaves the rest to the cards after it
                         with budget.share(len(groups) - i):
@@ -805,9 +819,9 @@ def solve(state, *, all_cards: bool = False, line: bool = True, max_nodes: int |
     Under a limit the bounds are proven at any time: the contract's
     question is asked first with half of the budget (the bounds then settle
     it whenever ``reaches`` would with half the nodes), then the bounds are
-    narrowed by probes of capped nodes from both ends; with ``all_cards``
-    the position takes half of the budget and its cards share the rest, each
-    with bounds of its own. ``contract_first``
+    narrowed by probes of capped nodes from both ends; with ``all_cards``,
+    a position the limit leaves open is not narrowed and its cards share
+    what its walk leaves, each with bounds of its own. ``contract_first``
     False skips that question and gives the whole budget to the bounds:
     narrower bounds where the question is near the value and too hard for
     the budget (full tarocco and tarot2 deals)."""
