@@ -92,6 +92,11 @@ def solve(game_name, deal_text, played, all_cards, max_nodes, max_seconds, at_le
                    f" {result.nodes} nodes: the bounds proven so far)")
     elif result.exact:
         click.echo(f"value: {value_text(name, result.value)}  ({VALUE_MEANING[name]})")
+    elif result.lower == result.upper:
+        # the position's value is proven, some card's is not
+        click.echo(f"value: {value_text(name, result.value)}  ({VALUE_MEANING[name]}; limit"
+                   f" reached after {result.nodes} nodes before every card's value was exact:"
+                   f" raise --max-nodes or --max-seconds)")
     else:
         click.echo(f"value: between {value_text(name, result.lower)} and "
                    f"{value_text(name, result.upper)}  ({VALUE_MEANING[name]}; limit reached after"

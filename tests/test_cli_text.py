@@ -193,3 +193,16 @@ def test_symbols_in_tarot_and_options():
     assert typed.splitlines()[0] == plain.splitlines()[0]
     out = run("solve", "--game", "bridge", PBN, "--strain", "♠", "--declarer", "N", "--played", TWO_TRICKS)
     assert out.startswith("contract: declarer N, strain S\n")
+
+
+def test_a_value_proven_before_every_card_is_shown_as_a_value():
+    """Under a limit the position's value may be exact and some cards' not:
+    the value is printed as one number, and the line says what is missing
+    (it read "between 43 and 43 ... not exact")."""
+    out = run("solve", "--game", "belote", "J.A.T9.QJ97 AT.KQ8.Q.A8 98.T9.A87.T KQ7.J7.KJ.K",
+              "--trump", "H", "--taker", "0", "--all-cards", "--max-nodes", "50000")
+    value_line = next(line for line in out.splitlines() if line.startswith("value:"))
+    assert value_line.startswith("value: 43  (") and "between" not in value_line
+    assert "before every card's value was exact" in value_line
+    assert re.search(r"^  \S+ +0\.\.43$", out, re.M)      # a card left with its bounds
+    no_leak(out)
