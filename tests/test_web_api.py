@@ -33,6 +33,7 @@ with warnings.catch_warnings():
 from click.testing import CliRunner
 
 from atout.cli.main import cli
+from atout.engine import get_game
 from atout.engine.round import Round
 from atout.web import compute, table
 from atout.web.app import MAX_BODY, app
@@ -244,8 +245,25 @@ def test_hint_is_atout_solve_all_cards(client, belote_at_play):
     seconds = expected.pop("seconds")
     assert seconds >= 0 and hint.pop("seconds") >= 0
     assert hint.pop("seat") == 0
+    assert hint.pop("maximizing") == state.maximizing()
     assert hint == expected
     assert sorted(hint["cards"]) == sorted(belote_at_play["view"]["legal"])
+
+
+def test_a_hint_the_limit_leaves_open_gives_each_card_its_bounds_and_the_direction():
+    """A full tarot deal is beyond the hint's limit: no line, every card
+    with bounds of its own, and ``maximizing`` says which way is better for
+    the seat on turn (the page can no longer read it from the line)."""
+    game = get_game("tarot")
+    state = game.new_state(game.random_deal(11_010), taker=0, contract="guard")
+    for seat_max in (True, False):
+        if not seat_max:
+            state.play(state.legal_cards()[0])          # a defender on turn
+        hint = compute.hint(state, max_nodes=400_000)
+        assert hint["maximizing"] is seat_max and hint["seat"] == state.to_play
+        assert not hint["exact"] and hint["line"] == []
+        bounds = [tuple(v) for v in hint["cards"].values()]
+        assert all(lo <= hi for lo, hi in bounds) and len(set(bounds)) > 1
 
 
 @pytest.mark.parametrize("fixture", ["belote_at_play", "smear_at_play"])

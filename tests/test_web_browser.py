@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -306,6 +307,9 @@ def test_the_analysis_view_shows_a_value_on_every_legal_card(page):
     legal = page.eval_on_selector_all("#hand button.legal", "els => els.map(e => e.dataset.card)")
     badges = page.eval_on_selector_all("#hand button.legal .badge", "els => els.map(e => e.textContent)")
     assert len(badges) == len(legal) and all(b.strip() for b in badges)
+    # the best line's first card is marked best for the player on turn
+    first = re.search(r"best line (\S+)", page.inner_text("#analysis-result")).group(1)
+    assert "best" in page.get_attribute(f'#hand button.legal[data-card="{first}"] .badge', "class")
     # all hands shown: the three other hands are open on the table
     assert page.eval_on_selector_all(".open-hand", "els => els.length") == 3
     if shots():

@@ -63,7 +63,10 @@ def hint(state, max_nodes: int | None = None) -> dict:
     if max_nodes is None:
         max_nodes = HINT_NODE_LIMIT.get(name)
     result = solve(state, all_cards=True, max_nodes=max_nodes)
-    return {**solve_json(game, result), "seat": state.to_play}
+    # which way is better for the seat on turn: the page cannot tell it from
+    # the line when the limit left none
+    return {**solve_json(game, result), "seat": state.to_play,
+            "maximizing": bool(state.maximizing())}
 
 
 def check_analysis(view, samples: int) -> None:

@@ -436,18 +436,20 @@ async function maybeAnalyse() {
     try {
       const hint = await post("/api/hint", { round, seat: T.seat });
       if (stale()) return;
+      // a card not solved exactly is ranked by its lower bound, as the server ranks it
       const best = Math.max(...Object.values(hint.cards).map((x) => Array.isArray(x) ? x[0] : x));
       const worst = Math.min(...Object.values(hint.cards).map((x) => Array.isArray(x) ? x[0] : x));
-      const maximizing = hint.cards[hint.line[0]] === best;
+      const maximizing = hint.maximizing;
       values = {};
       for (const [card, x] of Object.entries(hint.cards)) {
         const n = Array.isArray(x) ? x[0] : x;
         const good = maximizing ? n === best : n === worst;
         values[card] = { text: Array.isArray(x) ? `${x[0]}..${x[1]}` : String(x), cls: good ? "best" : "worse" };
       }
-      result.textContent = `Double dummy, every hand seen: value ${hint.exact ? hint.value : `${hint.lower}..${hint.upper}`}` +
-        ` (${VALUE_MEANING[v.game]}); best line ${hint.line.slice(0, 4).join(" ")}\u2026` +
-        ` (${hint.nodes} nodes, ${hint.seconds} s)`;
+      const line = hint.line.length ? `best line ${hint.line.slice(0, 4).join(" ")}\u2026`
+        : "not exact within the node limit: each card's proven bounds";
+      result.textContent = `Double dummy, every hand seen: value ${hint.lower === hint.upper ? hint.lower : `${hint.lower}..${hint.upper}`}` +
+        ` (${VALUE_MEANING[v.game]}); ${line} (${hint.nodes} nodes, ${hint.seconds} s)`;
     } catch (e) {
       result.textContent = e.message;
     }
