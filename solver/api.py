@@ -135,11 +135,11 @@ class _Budget:
         """Within the block, the limits are ``1 / parts`` of what is left
         (nodes and time); the whole budget's limits come back after it."""
         saved = self.max_nodes, self.deadline
-        if self.max_nodes < _NO_LIMIT:
-            self.max_nodes = self.nodes + max(1, (self.max_nodes - self.nodes) // parts)
-        if self.deadline is not None:
-            now = time.perf_counter()
-            self.deadline = now + max(0.0, self.deadline - now) / parts
+        cap, until = _part_left(self, parts)
+        if cap is not None:
+            self.max_nodes = cap
+        if until is not None:
+            self.deadline = until
         try:
             yield
         finally:
@@ -270,7 +270,7 @@ class Solver:
             (until if budget.deadline is None else min(until, budget.deadline))
         while True:
             if ctx[K.C_NODES] >= stop:
-                return None         # spent before it starts (a kernel call counts a node)
+                return None     # spent: before a call (which would count a node) or after an abort
             limit = stop
             if deadline is not None:
                 limit = min(limit, int(ctx[K.C_NODES]) + _CHUNK)
@@ -290,8 +290,6 @@ class Solver:
                 if isinstance(res, (bool, np.bool_)):
                     return target if res else target - 1
                 return int(res) + pos.already
-            if ctx[K.C_NODES] >= stop:
-                return None
             if deadline is not None and time.perf_counter() >= deadline:
                 return None
 
@@ -381,25 +379,25 @@ class Solver:
         stops at its first probe that runs out."""
         lo, hi = clip(pos.already, pos.already + pos.bound())
         if target is not None and lo < target <= hi:
-            lo, hi, exact = self._value(pos, gen, budget, lo, hi, guess=target, report=True,
-                                        halves_from=0)
-        elif not narrow:
-            lo, hi, exact = self._value(pos, gen, budget, lo, hi, report=True, halves_from=0)
-        else:
-            return self._narrow(pos, gen, budget, lo, hi, report=True)
-        if exact or budget.spent() or not narrow:
-            return lo, hi, exact
+            return self._walk_then_narrow(pos, gen, budget, lo, hi, target, report=True,
+                                          narrow=narrow)
+        if not narrow:
+            return self._walk_then_narrow(pos, gen, budget, lo, hi, None, report=True,
+                                          narrow=False)
         return self._narrow(pos, gen, budget, lo, hi, report=True)
 
-    def _limited_card(self, pos: Position, gen: int, budget: _Budget, lo, hi, guess):
-        """A card's bounds under a limit (its share of the budget): the walk
-        from ``guess`` (the position's lower bound), each probe allowed half
-        of what is left, then ``_narrow`` with the rest; a card whose probes
-        all fit asks what it would with no limit."""
-        lo, hi, exact = self._value(pos, gen, budget, lo, hi, guess=guess, halves_from=0)
-        if exact or budget.spent():
+    def _walk_then_narrow(self, pos: Position, gen: int, budget: _Budget, lo, hi, guess,
+                          report: bool = False, narrow: bool = True):
+        """The walk from ``guess`` (bisection without one), each probe
+        allowed half of what is left, and at its first probe that runs out
+        ``_narrow`` with the rest (``narrow`` False: stop there). Probes that
+        all fit ask what they would with no limit. The position's bounds
+        (``_limited_value``) and each card's, in its share of the budget."""
+        lo, hi, exact = self._value(pos, gen, budget, lo, hi, guess=guess, report=report,
+                                    halves_from=0)
+        if exact or budget.spent() or not narrow:
             return lo, hi, exact
-        return self._narrow(pos, gen, budget, lo, hi)
+        return self._narrow(pos, gen, budget, lo, hi, report=report)
 
     def _narrow(self, pos: Position, gen: int, budget: _Budget, lo: int, hi: int,
                 report: bool = False):
@@ -510,8 +508,8 @@ class Solver:
                         # an equal share of what is left: a card that needs
                         # less leaves the rest to the cards after it
                         with budget.share(len(groups) - i):
-                            vlo, vhi, vexact = self._limited_card(child, gen, budget, clo, chi,
-                                                                  lo)
+                            vlo, vhi, vexact = self._walk_then_narrow(child, gen, budget, clo,
+                                                                      chi, lo)
                     else:
                         vlo, vhi, vexact = self._value(child, gen, budget, clo, chi, guess=lo)
                 finally:
@@ -658,19 +656,25 @@ def _next_cap(cap: int, spent: int) -> int:
     return max(cap * _CAP_GROWTH, spent)
 
 
+def _part_left(budget: _Budget, parts: int):
+    """(node cap, time cap) at ``1 / parts`` of what ``budget`` has left;
+    None where it has no such limit."""
+    cap = None
+    if budget.max_nodes < _NO_LIMIT:
+        cap = budget.nodes + max(1, (budget.max_nodes - budget.nodes) // parts)
+    until = None
+    if budget.deadline is not None:
+        now = time.perf_counter()
+        until = now + max(0.0, budget.deadline - now) / parts
+    return cap, until
+
+
 def _half_left(budget: _Budget):
     """(node cap, time cap) of a probe allowed half of what ``budget`` has
     left: a solve whose probes each need less ends as it would with no cap;
     one that meets a probe too hard for its limit keeps the other half to
     narrow its bounds with."""
-    cap = None
-    if budget.max_nodes < _NO_LIMIT:
-        cap = budget.nodes + max(1, (budget.max_nodes - budget.nodes) // 2)
-    until = None
-    if budget.deadline is not None:
-        now = time.perf_counter()
-        until = now + max(0.0, budget.deadline - now) / 2
-    return cap, until
+    return _part_left(budget, 2)
 
 
 def _anytime_target(side: str, lo: int, hi: int, failed: list, step: int):
