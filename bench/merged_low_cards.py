@@ -18,12 +18,15 @@ every position it merges: an upper bound. The defence resolving gives a
 lower bound. The merged game has fewer positions (a hand's low cards of a
 suit are one count, one move), which is what a search would gain.
 
-    python bench/merged_low_cards.py TRICKS_LEFT DEALS TRUMP_TOP PIP_TOP
+    python bench/merged_low_cards.py TRICKS_LEFT DEALS TRUMP_TOP PIP_TOP [OFFSETS]
 
 prints, for seeded tarot positions at a trick start (guard by the first
 seat), the exact value (the solver's and this file's with nothing merged),
 the merged game's lower and upper bounds, and the distinct positions a full
-minimax visits in each game.
+minimax visits in each game. With OFFSETS (e.g. ``0,1,-4,4``): the nodes of
+a null-window search with a table for the question "does the taker reach the
+value plus the offset?", in tarot and in the merged game resolved against
+the answer ("settles" when the merged game proves the same answer).
 """
 
 from __future__ import annotations
@@ -85,12 +88,14 @@ def settled_so_far(state) -> tuple[int, int, int]:
     return half, oudlers, slam
 
 
-def merged_value(state, trump_top: int, pip_top: int, resolver: str) -> tuple[int, int]:
+def merged_value(state, trump_top: int, pip_top: int, resolver: str,
+                 need: int | None = None) -> tuple:
     """(value, distinct positions) of the merged game from ``state`` (a tarot
     state at a trick start): the taker's margin in half points, an upper
     bound of the real value when ``resolver`` is "max" (the taker decides),
     a lower bound when "min". ``trump_top`` 1 and ``pip_top`` 0 merge
-    nothing: the exact value."""
+    nothing: the exact value. With ``need``: (does the merged value reach
+    it, the nodes of a null-window search that answers it)."""
     if state.trick:
         raise ValueError("the merged game starts at a trick start")
     taker = state.taker
@@ -143,38 +148,45 @@ def merged_value(state, trump_top: int, pip_top: int, resolver: str) -> tuple[in
             return [(above or trumps) + excuse]
         return [(above or trumps) + excuse, above + [("low", TRUMPS)] + excuse]
 
-    @functools.lru_cache(maxsize=None)
-    def value(hands, leader, played, led, top_seat, top, points, oudlers, excuse_seat,
-              taker_oudlers, slam):
-        """The taker's margin still to come (half points won from here, less
-        twice the target of the oudlers he ends with)."""
+    def node(key):
+        """The node ``key``: (the margin still to come if the deal is over,
+        else None; whether the seat on turn is the taker; for each fact the
+        resolver may choose, for each move, for each placement the resolver
+        may choose, (half points the taker gains, the child's key))."""
+        hands, leader, played, led, top_seat, top = key[:6]
         seat = (leader + played) % N_SEATS
         cards_left = sum(len(real) + sum(counts) for real, counts in hands)
         if cards_left == 0:
-            return -2 * target(taker_oudlers)
-        choose = max if side(seat) == 0 else min
-        sets = legal_sets(hands[seat], led, top)
-        outcomes = []
-        for fact, moves in enumerate(sets):
-            scores = []
+            return -2 * target(key[-2]), None, None
+        facts = []
+        for fact, moves in enumerate(legal_sets(hands[seat], led, top)):
+            outcomes = []
             for move in moves:
                 # may this merged card go above the merged card on top, or below?
-                if move[0] == "low" and top is not None and top == move and move[1] in (led, TRUMPS):
-                    if move[1] == TRUMPS:
-                        placements = [fact == 1]        # fact 1: it holds one above
-                    else:
-                        placements = [True, False]
+                if move[0] == "low" and top == move and move[1] in (led, TRUMPS):
+                    placements = [fact == 1] if move[1] == TRUMPS else [True, False]  # fact 1: it holds one above
                 else:
                     placements = [None]
-                scores.append(resolve(
-                    play(hands, seat, leader, played, led, top_seat, top, points, oudlers,
-                         excuse_seat, taker_oudlers, slam, move, above, cards_left == N_SEATS - played)
-                    for above in placements))
-            outcomes.append(choose(scores))
-        return resolve(outcomes)
+                outcomes.append([play(key, seat, move, above, cards_left == N_SEATS - played)
+                                 for above in placements])
+            facts.append(outcomes)
+        return None, side(seat) == 0, facts
 
-    def play(hands, seat, leader, played, led, top_seat, top, points, oudlers, excuse_seat,
-             taker_oudlers, slam, move, above, last_trick):
+    @functools.lru_cache(maxsize=None)
+    def value(key):
+        """The taker's margin still to come (half points won from here, less
+        twice the target of the oudlers he ends with)."""
+        over, taker_on_turn, facts = node(key)
+        if facts is None:
+            return over
+        choose = max if taker_on_turn else min
+        return resolve(choose(resolve(gain + value(child) for gain, child in outcomes)
+                              for outcomes in moves) for moves in facts)
+
+    def play(key, seat, move, above, last_trick):
+        """(the taker's gain, the next key) after ``move`` by ``seat``."""
+        (hands, leader, played, led, top_seat, top, points, oudlers, excuse_seat,
+         taker_oudlers, slam) = key
         real, counts = hands[seat]
         kind, what = move
         if kind == "card":
@@ -202,8 +214,8 @@ def merged_value(state, trump_top: int, pip_top: int, resolver: str) -> tuple[in
                 if mine > theirs:
                     top_seat, top = seat, move
         if played + 1 < N_SEATS:
-            return value(hands, leader, played + 1, led, top_seat, top, points, oudlers,
-                         excuse_seat, taker_oudlers, slam)
+            return 0, (hands, leader, played + 1, led, top_seat, top, points, oudlers,
+                       excuse_seat, taker_oudlers, slam)
         winner = top_seat
         if last_trick and excuse_seat == leader and slam == side(leader):
             winner = leader                              # the slam exception
@@ -220,16 +232,36 @@ def merged_value(state, trump_top: int, pip_top: int, resolver: str) -> tuple[in
             elif won == 0:
                 gain += 1
         slam = won if slam in (-2, won) else -1
-        return gain + value(hands, winner, 0, None, None, None, 0, 0, None,
-                            taker_oudlers + gained_oudlers, slam)
+        return gain, (hands, winner, 0, None, None, None, 0, 0, None,
+                      taker_oudlers + gained_oudlers, slam)
+
+    @functools.lru_cache(maxsize=None)
+    def reaches(key, need):
+        """Does the margin still to come reach ``need``? (a null-window
+        search with a table: every node a call, each settled child ends
+        its parent's loop)"""
+        over, taker_on_turn, facts = node(key)
+        if facts is None:
+            return over >= need
+        # the taker resolving: any fact, any placement will do for him
+        pick_fact, pick_place = (any, any) if resolver == "max" else (all, all)
+        pick_move = any if taker_on_turn else all
+        return pick_fact(pick_move(pick_place(reaches(child, need - gain) for gain, child in outcomes)
+                                   for outcomes in moves) for moves in facts)
 
     half, taker_oudlers, slam = settled_so_far(state)
     hands = tuple(hand_of(state.hands[seat]) for seat in range(N_SEATS))
-    margin = value(hands, state.leader, 0, None, None, None, 0, 0, None, taker_oudlers, slam)
-    return half + margin, value.cache_info().currsize
+    root = (hands, state.leader, 0, None, None, None, 0, 0, None, taker_oudlers, slam)
+    if need is not None:
+        return reaches(root, need - half), reaches.cache_info().currsize
+    return half + value(root), value.cache_info().currsize
 
 
-def main(tricks: int, deals: int, trump_top: int, pip_top: int) -> None:
+def main(tricks: int, deals: int, trump_top: int, pip_top: int, offsets=None) -> None:
+    """Print each position's exact value and merged bounds; with
+    ``offsets``, the nodes of the null-window question at the value plus
+    each offset instead, in tarot and in the merged game that can answer it
+    (the taker resolving for "no", the defence for "yes")."""
     sys.path.insert(0, __file__.rsplit("/", 1)[0])
     from point_deals import GUARD_FIRST_SEAT, SEED, position
 
@@ -237,6 +269,17 @@ def main(tricks: int, deals: int, trump_top: int, pip_top: int) -> None:
     for i in range(deals):
         state = position("tarot", SEED + i, tricks, GUARD_FIRST_SEAT)
         exact = Solver().solve(state, line=False).value
+        if offsets:
+            row = []
+            for offset in offsets:
+                need = exact + offset
+                answer, real_nodes = merged_value(state, 1, 0, "max", need)
+                resolver = "min" if answer else "max"
+                merged_answer, merged_nodes = merged_value(state, trump_top, pip_top, resolver, need)
+                settled = "settles" if merged_answer == answer else "open"
+                row.append(f"{offset:+d}: {'yes' if answer else 'no'} {real_nodes} / {merged_nodes} {settled}")
+            print(f"{SEED + i} (value {exact}): " + "; ".join(row), flush=True)
+            continue
         own, positions = merged_value(state, 1, 0, "max")
         low, low_positions = merged_value(state, trump_top, pip_top, "min")
         high, high_positions = merged_value(state, trump_top, pip_top, "max")
@@ -246,4 +289,5 @@ def main(tricks: int, deals: int, trump_top: int, pip_top: int) -> None:
 
 
 if __name__ == "__main__":
-    main(*(int(a) for a in sys.argv[1:5]))
+    main(*(int(a) for a in sys.argv[1:5]),
+         [int(x) for x in sys.argv[5].split(",")] if len(sys.argv) > 5 else None)

@@ -69,3 +69,21 @@ def test_the_merged_game_starts_at_a_trick_start():
     state.play(state.legal_cards()[0])
     with pytest.raises(ValueError):
         merged_value(state, 10, 10, "max")
+
+
+def test_the_question_in_the_merged_game_answers_soundly(cases):
+    """A "no" with the taker resolving and a "yes" with the defence
+    resolving are the real game's answers; with nothing merged, the
+    question's answers are the value's."""
+    settled = 0
+    for state, exact in cases[:24]:
+        assert merged_value(state, 1, 0, "max", exact)[0] is True, state
+        assert merged_value(state, 1, 0, "max", exact + 1)[0] is False, state
+        for need in (exact - 4, exact, exact + 1, exact + 4):
+            if merged_value(state, 10, 10, "max", need)[0] is False:
+                assert exact < need, (state, need)
+                settled += 1
+            if merged_value(state, 10, 10, "min", need)[0] is True:
+                assert exact >= need, (state, need)
+                settled += 1
+    assert settled >= 24
