@@ -18,7 +18,7 @@ every position it merges: an upper bound. The defence resolving gives a
 lower bound. The merged game has fewer positions (a hand's low cards of a
 suit are one count, one move), which is what a search would gain.
 
-    python bench/merged_low_cards.py TRICKS_LEFT DEALS TRUMP_TOP PIP_TOP [OFFSETS]
+    python bench/merged_low_cards.py TRICKS_LEFT DEALS TRUMP_TOP PIP_TOP [OFFSETS] [--ordered]
 
 prints, for seeded tarot positions at a trick start (guard by the first
 seat), the exact value (the solver's and this file's with nothing merged),
@@ -26,7 +26,8 @@ the merged game's lower and upper bounds, and the distinct positions a full
 minimax visits in each game. With OFFSETS (e.g. ``0,1,-4,4``): the nodes of
 a null-window search with a table for the question "does the taker reach the
 value plus the offset?", in tarot and in the merged game resolved against
-the answer ("settles" when the merged game proves the same answer).
+the answer ("settles" when the merged game proves the same answer);
+``--ordered`` tries first the cards that take the trick for the mover's side.
 """
 
 from __future__ import annotations
@@ -89,13 +90,14 @@ def settled_so_far(state) -> tuple[int, int, int]:
 
 
 def merged_value(state, trump_top: int, pip_top: int, resolver: str,
-                 need: int | None = None) -> tuple:
+                 need: int | None = None, ordered: bool = False) -> tuple:
     """(value, distinct positions) of the merged game from ``state`` (a tarot
     state at a trick start): the taker's margin in half points, an upper
     bound of the real value when ``resolver`` is "max" (the taker decides),
     a lower bound when "min". ``trump_top`` 1 and ``pip_top`` 0 merge
     nothing: the exact value. With ``need``: (does the merged value reach
-    it, the nodes of a null-window search that answers it)."""
+    it, the nodes of a null-window search that answers it); ``ordered``
+    tries the cards that take the trick first."""
     if state.trick:
         raise ValueError("the merged game starts at a trick start")
     taker = state.taker
@@ -169,8 +171,18 @@ def merged_value(state, trump_top: int, pip_top: int, resolver: str,
                     placements = [None]
                 outcomes.append([play(key, seat, move, above, cards_left == N_SEATS - played)
                                  for above in placements])
+            if ordered:
+                outcomes.sort(key=lambda o: promise(o[0], side(seat)), reverse=True)
             facts.append(outcomes)
         return None, side(seat) == 0, facts
+
+    def promise(outcome, mover_side):
+        """The move order when ``ordered``: first the cards after which
+        the mover's side holds the trick (or won it), then by the taker's
+        gain, the most for the taker, the least for the defence."""
+        gain, child = outcome
+        holder = child[4] if child[2] else child[1]     # the top so far, or the trick's winner
+        return holder is not None and side(holder) == mover_side, gain if mover_side == 0 else -gain
 
     @functools.lru_cache(maxsize=None)
     def value(key):
@@ -257,7 +269,8 @@ def merged_value(state, trump_top: int, pip_top: int, resolver: str,
     return half + value(root), value.cache_info().currsize
 
 
-def main(tricks: int, deals: int, trump_top: int, pip_top: int, offsets=None) -> None:
+def main(tricks: int, deals: int, trump_top: int, pip_top: int, offsets=None,
+         ordered: bool = False) -> None:
     """Print each position's exact value and merged bounds; with
     ``offsets``, the nodes of the null-window question at the value plus
     each offset instead, in tarot and in the merged game that can answer it
@@ -273,9 +286,10 @@ def main(tricks: int, deals: int, trump_top: int, pip_top: int, offsets=None) ->
             row = []
             for offset in offsets:
                 need = exact + offset
-                answer, real_nodes = merged_value(state, 1, 0, "max", need)
+                answer, real_nodes = merged_value(state, 1, 0, "max", need, ordered)
                 resolver = "min" if answer else "max"
-                merged_answer, merged_nodes = merged_value(state, trump_top, pip_top, resolver, need)
+                merged_answer, merged_nodes = merged_value(state, trump_top, pip_top, resolver, need,
+                                                           ordered)
                 settled = "settles" if merged_answer == answer else "open"
                 row.append(f"{offset:+d}: {'yes' if answer else 'no'} {real_nodes} / {merged_nodes} {settled}")
             print(f"{SEED + i} (value {exact}): " + "; ".join(row), flush=True)
@@ -289,5 +303,6 @@ def main(tricks: int, deals: int, trump_top: int, pip_top: int, offsets=None) ->
 
 
 if __name__ == "__main__":
-    main(*(int(a) for a in sys.argv[1:5]),
-         [int(x) for x in sys.argv[5].split(",")] if len(sys.argv) > 5 else None)
+    args = [a for a in sys.argv[1:] if a != "--ordered"]
+    main(*(int(a) for a in args[:4]), [int(x) for x in args[4].split(",")] if len(args) > 4 else None,
+         ordered="--ordered" in sys.argv)
