@@ -62,6 +62,15 @@ def low_strength(suit: int, led: int | None) -> float:
     return LOW_LED_STRENGTH if suit == led else -1
 
 
+def excuse_before_last(owner: int, won: int) -> tuple[int, int]:
+    """(half points, oudlers) the taker's side gets from the Excuse played
+    before the last trick by side ``owner`` in a trick won by side ``won``:
+    its owner keeps it and gives the winners a half point."""
+    if owner == 0:
+        return 9 - (won != 0), 1
+    return int(won == 0), 0
+
+
 def settled_so_far(state) -> tuple[int, int, int]:
     """(taker's half points, taker's oudlers, who won every trick so far:
     0 or 1, -1 for both sides, -2 before the first trick) from the complete
@@ -78,11 +87,8 @@ def settled_so_far(state) -> tuple[int, int, int]:
         winners.add(won)
         for i, card in enumerate(trick.cards):
             if card == FOOL:
-                owner = taker_side[(trick.leader + i) % N_SEATS]
-                if owner == 0:                     # kept, and a half point given if lost
-                    half, oudlers = half + 9 - (won != 0), oudlers + 1
-                elif won == 0:
-                    half += 1
+                gain, gained = excuse_before_last(taker_side[(trick.leader + i) % N_SEATS], won)
+                half, oudlers = half + gain, oudlers + gained
             elif won == 0:
                 half, oudlers = half + card_half_points(card), oudlers + (card in OUDLERS)
     slam = -2 if not winners else winners.pop() if len(winners) == 1 else -1
@@ -239,10 +245,9 @@ def merged_value(state, trump_top: int, pip_top: int, resolver: str,
                 goes_to = owner if winner == excuse_seat else 1 - owner
                 if goes_to == 0:
                     gain, gained_oudlers = gain + 9, gained_oudlers + 1
-            elif owner == 0:
-                gain, gained_oudlers = gain + 9 - (won != 0), gained_oudlers + 1
-            elif won == 0:
-                gain += 1
+            else:
+                excuse, excuse_oudler = excuse_before_last(owner, won)
+                gain, gained_oudlers = gain + excuse, gained_oudlers + excuse_oudler
         slam = won if slam in (-2, won) else -1
         return gain, (hands, winner, 0, None, None, None, 0, 0, None,
                       taker_oudlers + gained_oudlers, slam)
