@@ -60,6 +60,18 @@ def made_meaning(state) -> str:
     return f"{label}: the probability that {label[2:-1].replace('0+2', 'seats 0+2')}"
 
 
+def made_text(state, made: bool) -> str:
+    """The contract's outcome in words, as ``made`` (``SolveResult.made``)
+    says it: made or failed by the side that declared, or whether seats 0+2
+    (tarocco) or player 0 (tarot2) win, where not winning includes a draw."""
+    name = state.game.name
+    if name == "tarocco":
+        return "seats 0+2 win" if made else "seats 0+2 do not win (a loss, or a draw at 57)"
+    if name == "tarot2":
+        return "player 0 wins" if made else "player 0 does not win (a loss or a draw)"
+    return f"{'made' if made else 'failed'} by {side_name(state, state.max_side)}"
+
+
 def outcome_names(state) -> str:
     """The three sample counts: contract made / failed / not settled."""
     return "made/failed/unsettled" if made_label(state) == "P(made)" else "won/lost/unsettled"

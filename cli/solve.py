@@ -11,7 +11,7 @@ import click
 from atout.engine import GAME_NAMES, RuleError, get_game
 from atout.engine.belote import parse_variant
 
-from .describe import TABLE_AXES, contract_text, direction, score_text, seat_name
+from .describe import TABLE_AXES, contract_text, direction, made_text, score_text, seat_name
 from .format import (VALUE_MEANING, cards_text, json_text, pad, progress_reporter, scale,
                      search_status, solve_json, value_number, value_text)
 from .options import NODE_LIMIT, SECONDS, FiniteFloat, with_contract
@@ -101,6 +101,11 @@ def solve(game_name, deal_text, played, all_cards, max_nodes, max_seconds, at_le
         click.echo(f"value: between {value_text(name, result.lower)} and "
                    f"{value_text(name, result.upper)}  ({VALUE_MEANING[name]}; limit reached after"
                    f" {result.nodes} nodes, not exact: raise --max-nodes or --max-seconds)")
+    if not result.exact and result.made is not None:
+        # the bounds lie on one side of the contract's target: its outcome
+        # is proven, though not its score
+        click.echo(f"result: {made_text(state, result.made)}, proven by the bounds"
+                   " (the score needs the exact value)")
     if result.cards:
         click.echo(f"cards of {seat_name(game, state.to_play)}, best first"
                    f" ({direction(state, state.to_play)}):")

@@ -65,6 +65,23 @@ class SolveResult:
         return iter(self.cards.items())
 
 
+def made_by_bounds(state, lower, upper) -> bool | None:
+    """Whether the max side makes its contract (tarocco: seats 0+2 win;
+    tarot2: player 0 wins), as far as proven bounds of the value tell: True
+    when the lower bound reaches ``contract_target()``, False when the upper
+    bound is below it, else None (and None where the game names no contract:
+    bridge without a level). An exact value settles it; so do the bounds of
+    a limited solve whenever they lie on one side of the target."""
+    target = state.contract_target()
+    if target is None:
+        return None
+    if lower >= target:
+        return True
+    if upper < target:
+        return False
+    return None
+
+
 @dataclass
 class Reach:
     """The answer to "can the max side reach at least the target?": True or
@@ -539,7 +556,7 @@ class Solver:
                 for card in cards:
                     final.play(card)
                 result.score = final.score()
-                result.made = result.score.get("made")
+        result.made = made_by_bounds(state, result.lower, result.upper)
         result.interrupted = budget.interrupted
         result.nodes = budget.nodes
         result.stats = budget.stats()

@@ -5,6 +5,7 @@ is good for the player on turn, a score in words, and no Python internals
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -206,3 +207,34 @@ def test_a_value_proven_before_every_card_is_shown_as_a_value():
     assert "before every card's value was exact" in value_line
     assert re.search(r"^  \S+ +0\.\.43$", out, re.M)      # a card left with its bounds
     no_leak(out)
+
+
+def test_bounds_that_settle_the_contract_say_its_outcome():
+    """A full tarot deal is beyond exact search, but the bounds of a limited
+    solve often lie on one side of the target: the text then says the
+    contract's outcome as proven, and the JSON's ``made`` is no longer null
+    (it was set only from the score of an exact line)."""
+    deal = run("deal", "--game", "tarot", "--seed", "7").strip()
+    out = run("solve", "--game", "tarot", deal, "--max-nodes", "20000")
+    value_line = next(line for line in out.splitlines() if line.startswith("value:"))
+    upper = float(value_line.split(" and ")[1].split()[0])
+    assert "not exact" in value_line and upper < 0        # fails whatever the exact value
+    assert "result: failed by the taker (seat 0), proven by the bounds" in out
+    no_leak(out)
+    data = json.loads(run("solve", "--game", "tarot", deal, "--max-nodes", "20000", "--json"))
+    assert data["made"] is False and data["value"] is None and data["upper"] < 0
+    # bounds on both sides of the target: no outcome claimed
+    tarocco = run("deal", "--game", "tarocco", "--seed", "3").strip()
+    out = run("solve", "--game", "tarocco", tarocco, "--max-nodes", "20000")
+    assert "result:" not in out
+    assert json.loads(run("solve", "--game", "tarocco", tarocco, "--max-nodes", "20000",
+                          "--json"))["made"] is None
+
+
+@pytest.mark.parametrize("name", ["tarocco", "tarot2"])
+def test_an_exact_solve_says_who_wins_in_its_json(name):
+    """``made`` of tarocco (seats 0+2 win) and tarot2 (player 0 wins), as
+    docs/JSON.md documents it, from the exact value."""
+    deal, played = late_position(name)
+    data = json.loads(run("solve", "--game", name, deal, "--played", played, "--json"))
+    assert data["exact"] and data["made"] == (data["score"]["winner"] == 0)
