@@ -107,6 +107,36 @@ def random_ending(game, seed: int, tricks_left: int, contract_choices: dict | No
     return play_to(state, rng, tricks_left, mid_trick, at_random(rng, prefer))
 
 
+def permute_card(card, perm):
+    """A tarot card with its plain suit ``s`` renamed ``perm[s]`` (trumps and
+    the Excuse as they are)."""
+    from atout.engine.cards import plain_card, position_of, suit_of
+    s = suit_of(card)
+    return plain_card(perm[s], position_of(card)) if s < 4 else card
+
+
+def permute_suits(state, perm):
+    """A copy of a tarot ``state`` (deal, contract, discard, cards played)
+    with plain suit ``s`` renamed ``perm[s]``: the four plain suits play
+    alike, so the copy has the same value, and the search differs only where
+    it breaks ties by a card's number."""
+    from atout.engine.deal import Deal, Packet
+
+    def card(c):
+        return permute_card(c, perm)
+
+    def packet(p):
+        return Packet(frozenset(map(card, p.cards)), p.unknown)
+
+    d = state.deal
+    deal = Deal(d.game, tuple(map(packet, d.hands)), {k: packet(p) for k, p in d.extras.items()})
+    discard = [card(c) for c in state.discard] if state.discard else None
+    copy = state.game.new_state(deal, taker=state.taker, contract=state.contract, discard=discard)
+    for c in state.played:
+        copy.play(card(c))
+    return copy
+
+
 def trick_start_bounds_of(state):
     """The search's static bounds at a trick start, as it asks them there:
     (the encoded position, cards left, points left, lower, upper), the
