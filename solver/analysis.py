@@ -18,6 +18,7 @@ from typing import Callable, Sequence
 from atout.engine import get_game
 from atout.engine.errors import RuleError
 
+from .api import made_from_bounds
 from .executors import run_ordered
 
 
@@ -132,16 +133,10 @@ def summarise(samples: list[SampleResult], maximizing: bool) -> list[CardSummary
         mean = stderr = None
         if len(exact) == len(bounds):
             mean, stderr = mean_and_stderr(exact)
-        made = failed = unsettled = 0
-        for s, (lo, hi) in zip(samples, bounds):
-            if s.target is None:
-                unsettled += 1
-            elif lo >= s.target:
-                made += 1
-            elif hi < s.target:
-                failed += 1
-            else:
-                unsettled += 1
+        settled = [None if s.target is None else made_from_bounds(lo, hi, s.target)
+                   for s, (lo, hi) in zip(samples, bounds)]
+        made, failed = settled.count(True), settled.count(False)
+        unsettled = len(settled) - made - failed
         out.append(CardSummary(card, len(bounds), len(exact), mean, stderr,
                                sum(lo for lo, _ in bounds) / len(bounds),
                                sum(hi for _, hi in bounds) / len(bounds),

@@ -65,21 +65,24 @@ class SolveResult:
         return iter(self.cards.items())
 
 
+def made_from_bounds(lower: int, upper: int, threshold: int, sense: int = 1) -> bool | None:
+    """Is a contract made, given the objective lies in [lower, upper]? Made
+    at ``objective >= threshold`` (``sense`` 1) or below it (``sense`` -1: a
+    bid the other side makes by holding the objective down); None if the
+    bounds do not settle it."""
+    if sense > 0:
+        return True if lower >= threshold else False if upper < threshold else None
+    return True if upper < threshold else False if lower >= threshold else None
+
+
 def made_by_bounds(state, lower, upper) -> bool | None:
     """Whether the max side makes its contract (tarocco: seats 0+2 win;
-    tarot2: player 0 wins), as far as proven bounds of the value tell: True
-    when the lower bound reaches ``contract_target()``, False when the upper
-    bound is below it, else None (and None where the game names no contract:
-    bridge without a level). An exact value settles it; so do the bounds of
-    a limited solve whenever they lie on one side of the target."""
+    tarot2: player 0 wins) by ``contract_target()``, as far as proven bounds
+    of the value tell; None also where the game names no contract (bridge
+    without a level). An exact value settles it; so do the bounds of a
+    limited solve whenever they lie on one side of the target."""
     target = state.contract_target()
-    if target is None:
-        return None
-    if lower >= target:
-        return True
-    if upper < target:
-        return False
-    return None
+    return None if target is None else made_from_bounds(lower, upper, target)
 
 
 @dataclass

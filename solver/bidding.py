@@ -30,6 +30,7 @@ from typing import Callable
 from atout.engine.errors import RuleError
 
 from .analysis import DEFAULT_MAX_NODES, mean_and_stderr, run_samples, sample_rng
+from .api import made_from_bounds
 
 
 # -- what one sample gives ----------------------------------------------------
@@ -74,14 +75,6 @@ class SampleOutcome:
     index: int
     outcomes: dict            # bid name -> Outcome
     nodes: int = 0
-
-
-def made_from_bounds(lower: int, upper: int, threshold: int, sense: int) -> bool | None:
-    """Is the bid made, given the objective lies in [lower, upper]? None if
-    the bounds do not settle it."""
-    if sense > 0:
-        return True if lower >= threshold else False if upper < threshold else None
-    return True if upper < threshold else False if lower >= threshold else None
 
 
 def _number(x) -> float:
