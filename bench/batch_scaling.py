@@ -28,7 +28,7 @@ import sys
 import time
 
 from atout.engine import get_game
-from atout.solver.batch import Entry, Settings, run_batch
+from atout.analysis.batch import Entry, Settings, run_batch
 
 SETTINGS = Settings("belote", all_cards=True, contract=(("taker", 0), ("trump", "H")))
 
@@ -54,7 +54,7 @@ def belote_entries(n: int) -> list:
 
 
 def warm_up() -> None:
-    from atout.solver.batch import solve_entry
+    from atout.analysis.batch import solve_entry
     solve_entry(SETTINGS, belote_entries(1)[0])
 
 

@@ -21,7 +21,7 @@ import statistics
 
 from atout.engine import get_game
 from atout.solver import Solver
-from atout.solver import point_search as R
+from atout.solver.kernels.point import search as R
 from atout.solver.testing import random_ending, trick_start_bounds_of
 
 TAROT_CONTRACTS = {"taker": [0, 1, 2, 3],

@@ -29,10 +29,10 @@ import sys
 import numpy as np
 
 from atout.engine import get_game
-from atout.solver import bridge_moves as BM
-from atout.solver import bridge_search as K
-from atout.solver.api import Solver, _Budget
-from atout.solver.tables import codec_for
+from atout.solver.kernels.bridge import moves as BM
+from atout.solver.kernels.bridge import search as K
+from atout.solver.driver import Solver, _Budget
+from atout.solver.encoding import codec_for
 from atout.solver.testing import endplay_position, random_ending
 
 BRIDGE = get_game("bridge")

@@ -37,9 +37,9 @@ def outline(names: set) -> None:
     import atout
     path = os.path.join(os.path.dirname(os.path.abspath(perf_profile.__file__)), "..", "solver",
                         "_jit.py")
-    spec = importlib.util.spec_from_file_location("atout.solver._jit", os.path.normpath(path))
+    spec = importlib.util.spec_from_file_location("atout.solver.kernels.jit", os.path.normpath(path))
     jit = importlib.util.module_from_spec(spec)
-    sys.modules["atout.solver._jit"] = jit
+    sys.modules["atout.solver.kernels.jit"] = jit
     spec.loader.exec_module(jit)
     inline = jit.inline_kernel
     jit.inline_kernel = lambda fn: (jit.kernel(fn) if fn.__name__.split("__")[0] in names
@@ -49,7 +49,7 @@ def outline(names: set) -> None:
 
 def game_rows(out: str) -> list:
     """``perf_profile.kernel_functions`` and the game copies' libraries."""
-    from atout.solver import game_kernels
+    from atout.solver.kernels.point import specialised as game_kernels
     rows = perf_profile.kernel_functions(out)
     seen = {r[4] for r in rows}
     for name, disp in game_kernels._made.items():

@@ -22,8 +22,12 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from point_deals import SEED, position  # noqa: E402
 
-from atout.solver import Solver, encoders, game_kernels  # noqa: E402
-from atout.solver import point_search as P  # noqa: E402
+from atout.solver import Solver  # noqa: E402
+
+from atout.solver import encoding as encoders  # noqa: E402
+
+from atout.solver.kernels.point import specialised as game_kernels  # noqa: E402
+from atout.solver.kernels.point import search as P  # noqa: E402
 
 WORK = {"q16": (16, 10, "question", 4_000_000), "v16": (16, 3, "value", 3_000_000),
         "v20": (20, 3, "value", 3_000_000), "q20": (20, 30, "question", 4_000_000)}
@@ -49,11 +53,11 @@ def run(name):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--keymode", type=int, default=encoders.TAROT2_KEYMODE)
+    ap.add_argument("--keymode", type=int, default=encoders.KEY_MODES["tarot2"])
     ap.add_argument("--runs", type=int, default=1)
     ap.add_argument("work", nargs="*", default=["q16", "v16", "v20"])
     a = ap.parse_args()
-    encoders.TAROT2_KEYMODE = a.keymode
+    encoders.KEY_MODES["tarot2"] = a.keymode
     game_kernels._GAMES["tarot2"] = (P.TAROT2, a.keymode, 2, {})
     # compile off the clock
     Solver().solve(position("tarot2", SEED, 4), line=False)

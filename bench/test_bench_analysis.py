@@ -17,7 +17,7 @@ import pytest
 from atout.engine import GAME_NAMES, get_game
 from atout.engine.deal import Packet
 from atout.solver import SUPPORTED_GAMES
-from atout.solver.analysis import analyse
+from atout.analysis.partial import analyse
 from atout.solver.testing import play_to
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from atout.engine import get_game
 from atout.solver import SUPPORTED_GAMES
-from atout.solver.bidding import estimate_bids
+from atout.analysis.bids import estimate_bids
 from atout.solver.testing import playout
 
 

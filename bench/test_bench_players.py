@@ -13,7 +13,7 @@ The full measurement of the README is ``atout match --game G --players A,B
 import pytest
 
 from atout.engine import GAME_NAMES
-from atout.solver.match import run_match
+from atout.players.match import run_match
 
 #: level pair -> deal pairs per game (a few: the search levels cost seconds a pair)
 PAIRS = {"easy,random": 20, "medium,easy": 2, "hard,medium": 1}

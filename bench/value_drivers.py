@@ -43,8 +43,8 @@ sys.path.insert(0, __file__.rsplit("/", 1)[0])
 from point_deals import SEED, position, quantiles  # noqa: E402
 
 from atout.solver import Solver  # noqa: E402
-from atout.solver import api  # noqa: E402
-from atout.solver.tables import codec_for  # noqa: E402
+from atout.solver import driver as api  # noqa: E402
+from atout.solver.encoding import codec_for  # noqa: E402
 
 #: nodes a solve may take (``ATOUT_DRIVER_LIMIT`` to change; an open
 #: solve is printed with its proven bounds)

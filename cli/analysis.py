@@ -49,7 +49,7 @@ def analyse(game_name, deal_text, played, samples, seed, workers, max_nodes, val
     unseen cards sampled uniformly among those consistent with what is known
     (hands shown as ?, or +N unknown cards; voids and obligations revealed by
     the play are respected)."""
-    from atout.solver.analysis import analyse as run
+    from atout.analysis.partial import analyse as run
     game = get_game(game_name)
     cards = game.parse_cards(played)
     report, close = progress_reporter("sampling")
@@ -126,7 +126,7 @@ def review(game_name, deal_text, played, max_nodes, as_json, contract):
     """The double-dummy value after every card of a played deal, marking each
     card that gave value away and how much (like DDS's play analyser)."""
     from atout.solver import Solver
-    from atout.solver.review import review as run
+    from atout.analysis.review import review as run
 
     from .solve import default_limit_note
     game = get_game(game_name)

@@ -57,7 +57,7 @@ def bid(game_name, seat, hand, turned, variant, widow, candidates, samples, seed
     "h0 h1 h2 h3 turned:CARD stock:..." (? for hands not seen), smear 6, tarocco the
     dealer's 17 (seat 3), bridge 13; tarot2: the deal as the player sees it,
     "HAND ? piles0:SK/?/?,... piles1:21/?/?,..." (? for unseen cards)."""
-    from atout.solver.bidding import estimate_bids
+    from atout.analysis.bids import estimate_bids
     game = get_game(game_name)
     report, close = progress_reporter("sampling")
     try:

@@ -11,8 +11,8 @@ import click
 from atout.engine.cards import FRENCH_SUIT_SYMBOLS
 # the JSON form of results lives with the solver (batch and the server use
 # it too); the commands import it from here with the rest of their output
-from atout.solver.json_form import (HALF_POINT_GAMES, analysis_json, jsonable,  # noqa: F401
-                                    review_json, scale, solve_json, value_number)
+from atout.analysis.json_form import (HALF_POINT_GAMES, analysis_json, jsonable,  # noqa: F401
+                                      review_json, scale, solve_json, value_number)
 
 #: what the searched value means, per game
 VALUE_MEANING = {

@@ -106,7 +106,7 @@ class Table:
         self.shown_tricks = len(rnd.state.tricks) if rnd.state else 0
 
     def make_bots(self) -> None:
-        from atout.solver.players import make_player
+        from atout.players import make_player
         self.bots = {}
         for s in range(self.round.n_seats):
             if s == self.seat:
@@ -150,7 +150,7 @@ class Table:
         state = self.round.state
         if state is None:
             return
-        from atout.solver.players import points, trump_suit
+        from atout.players import points, trump_suit
         view = self.round.view(self.seat)
         trump = trump_suit(view)
         for number in range(self.shown_tricks, len(state.tricks)):
@@ -164,7 +164,7 @@ class Table:
             click.echo("points so far: " + self.running_points(view))
 
     def running_points(self, view) -> str:
-        from atout.solver.players import points, trump_suit
+        from atout.players import points, trump_suit
         state = self.round.state
         trump = trump_suit(view)
         if self.game.name == "bridge":
@@ -204,11 +204,11 @@ class Table:
     def hint(self) -> None:
         view = self.round.view(self.seat)
         if view.phase != "play":
-            from atout.solver.players import make_player
+            from atout.players import make_player
             suggestion = make_player(self.game.name, "easy", seed=self.seed).decide(view)
             click.echo(f"hint: the easy player's rule suggests {suggestion.token}")
             return
-        from atout.solver.player_search import SearchPlayer
+        from atout.players import SearchPlayer
         values = SearchPlayer(self.game.name, self.seed, level="medium").card_values(view)
         click.echo("hint: each legal card's mean value for you over sampled deals "
                    "(the game's objective, higher is better):")
@@ -398,7 +398,7 @@ def match(game_name, players, deals, seed, workers, think, scheduler, as_json, w
     mean with a 95% confidence interval, wins, draws and losses, and each
     player's median and slowest decision time. Ctrl-C stops with the pairs
     finished. Bridge plays a given contract (atout does not bid bridge)."""
-    from atout.solver.match import run_match
+    from atout.players import run_match
     game = get_game(game_name)
     if deals < 1:
         raise RuleError(f"--deals {deals}: play at least one deal pair")

@@ -10,13 +10,9 @@ packet left out is "the rest of the deck" when that fits its size.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
 
 from .cards import Card
 from .errors import NotationError
-
-if TYPE_CHECKING:
-    from .game import Game
 
 
 @dataclass(frozen=True)
@@ -33,7 +29,7 @@ class Packet:
 
 @dataclass(frozen=True)
 class Deal:
-    game: "Game"
+    game: object           # its engine Game (engine.game imports this module)
     hands: tuple[Packet, ...]
     extras: dict = field(default_factory=dict)  # name -> Packet
     #: tarot2 only: piles[player][k] is the k-th pile, top card first, None
@@ -107,12 +103,12 @@ def split_sections(text: str, sections, what: str, n_hands: int):
     return hands, found
 
 
-def parse_packets(game: "Game", text: str):
+def parse_packets(game, text: str):
     """Split a deal's text into hand texts and ``name:`` extras texts."""
     return split_sections(text, tuple(game.extra_sizes), f"{game.name} deal", game.n_seats)
 
 
-def read_deal(game: "Game", text: str) -> Deal:
+def read_deal(game, text: str) -> Deal:
     """The generic reader: hands of the game's sizes, then extras."""
     if not text or not text.strip():
         raise NotationError("empty deal")
@@ -124,7 +120,7 @@ def read_deal(game: "Game", text: str) -> Deal:
     return complete_extras(game, hands, extras)
 
 
-def complete_extras(game: "Game", hands, extras) -> Deal:
+def complete_extras(game, hands, extras) -> Deal:
     """Check the packets against the deck and fill left-out extras with the
     rest of the deck (or unknown cards when some cards are unknown)."""
     deck = game.deck

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .cards import Card, Deck, suit_of
-from .deal import Deal, read_deal, write_deal
+from .deal import Deal, Packet, complete_extras, read_deal, write_deal
 from .errors import IllegalPlayError, NotationError, RuleError
+from .inference import SamplingModel
 
 
 @dataclass(frozen=True)
@@ -83,7 +84,6 @@ class Game:
         return self.deal_from(hands, extras)
 
     def deal_from(self, hands: Sequence, extras: dict | None = None) -> Deal:
-        from .deal import Packet, complete_extras
         return complete_extras(self, [Packet(frozenset(h)) for h in hands],
                                {k: Packet(frozenset(v)) for k, v in (extras or {}).items()})
 
@@ -107,7 +107,6 @@ class Game:
     def sampling_model(self, deal: Deal, played: Sequence[Card] = (), contract: dict | None = None):
         """How the unseen cards of a partly known deal may be dealt (see
         ``inference.SamplingModel``); games with packet rules override it."""
-        from .inference import SamplingModel
         return SamplingModel(deal, played, contract or {})
 
     def packet_may_hold(self, name: str, card: Card) -> bool:

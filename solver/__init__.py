@@ -6,13 +6,8 @@ nodes and time), ``table(game, deal)`` (every
 choice before play), ``Solver`` (a reusable transposition table).
 """
 
-from .api import DEFAULT_TT_BITS, Reach, SolveResult, Solver, equivalent_groups, makes, solve, table
-from .tables import ENCODERS
-from .encoders import register as _register_games
-
-_register_games(ENCODERS)  # tarocco, Smear, tarot, tarot2 (solver.encoders)
-
-SUPPORTED_GAMES = tuple(ENCODERS)
+from .driver import DEFAULT_TT_BITS, Reach, SolveResult, Solver, equivalent_groups, makes, solve, table
+from .encoding import SUPPORTED_GAMES
 
 __all__ = ["DEFAULT_TT_BITS", "SUPPORTED_GAMES", "Reach", "SolveResult", "Solver",
            "equivalent_groups", "makes", "solve", "table"]

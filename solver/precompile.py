@@ -34,14 +34,15 @@ def compile_search(name: str) -> None:
     search is one kernel entry, whatever is asked of it)."""
     from atout.engine import get_game
     from contextlib import nullcontext
-    from . import game_kernels
-    from .api import Solver
-    from .tables import codec_for
+    from .kernels.point import specialised as game_kernels
+    from .driver import Solver
+    from . import encoding as encoders
+    from .encoding import codec_for
     from .testing import random_ending
     bridge = name == "bridge"
     state = random_ending(get_game(name if bridge else game_kernels.game_of(name)), 1, 3, None,
                           mid_trick=None)
-    with nullcontext() if bridge else game_kernels.key_mode_of(name):
+    with nullcontext() if bridge else encoders.copy_key_mode(name):
         position = codec_for(state).encode(state)
         assert getattr(position, "gsearch", dispatcher("bridge")) is dispatcher(name), name
         Solver().solve(state, all_cards=True, line=True)
@@ -50,7 +51,8 @@ def compile_search(name: str) -> None:
 def dispatcher(name: str):
     """The kernel that search ``name`` compiles (copies are made, not
     compiled, by asking for them)."""
-    from . import bridge_search, game_kernels
+    from .kernels.bridge import search as bridge_search
+    from .kernels.point import specialised as game_kernels
     if name == "bridge":
         return bridge_search.search
     return game_kernels.gsearch_for(name)
@@ -59,7 +61,7 @@ def dispatcher(name: str):
 def missing() -> list[str]:
     """The searches whose compiled code is not on the disk (or cannot be
     told to be)."""
-    from ._jit import will_compile
+    from .kernels.jit import will_compile
     return [name for name in COMPILE_SECONDS if will_compile(dispatcher(name)) is not False]
 
 

@@ -142,8 +142,8 @@ def trick_start_bounds_of(state):
     (the encoded position, cards left, points left, lower, upper), the
     bounds in the kernel's units (what is still to win, ``pos.already``
     not added)."""
-    from atout.solver import point_bounds
-    from atout.solver.tables import codec_for
+    from .kernels.point import bounds as point_bounds
+    from .encoding import codec_for
 
     pos = codec_for(state).encode(state)
     cnt, bp, _gp = point_bounds.cards_left_sums(pos.kl, pos.kh, state.n, pos.bp, pos.gpt)
@@ -183,10 +183,11 @@ def assert_partition_agrees_with_rkey(state, keymode, monkeypatch, reference=0):
     and every card's value the relative-rank key gives (key mode
     ``reference``: 0, or 2 for tarot2's key with the piles told apart).
     Returns the partition table's result."""
-    from atout.solver import Solver, encoders
+    from . import Solver
+    from . import encoding as encoders
     results = []
     for mode in (reference, 3):
-        monkeypatch.setattr(encoders, keymode, mode)
+        monkeypatch.setitem(encoders.KEY_MODES, keymode, mode)
         results.append(Solver(16).solve(state, all_cards=True, line=False))
     exact, part = results
     assert part.exact and part.value == exact.value, state
@@ -208,13 +209,15 @@ def copy_differences(name: str, tricks: int, seeds: range) -> list:
     and nodes of each) where they differ. Run with numba's JIT disabled it
     compares their Python source, compiling neither."""
     from atout.engine import get_game
-    from atout.solver import Solver, game_kernels
-    from atout.solver.tables import codec_for
+    from . import Solver
+    from . import encoding as encoders
+    from .encoding import codec_for
+    from .kernels.point import specialised as game_kernels
     game_name = game_kernels.game_of(name)
     game = get_game(game_name)
     choose = game_kernels.kernel_name
     differences = []
-    with game_kernels.key_mode_of(name):
+    with encoders.copy_key_mode(name):
         for seed in seeds:
             state = random_ending(game, seed, tricks, COPY_CONTRACTS.get(game_name))
             assert codec_for(state).encode(state).gsearch is game_kernels.gsearch_for(name), name
@@ -247,7 +250,7 @@ def assert_line_reaches_the_value(solver, state):
 def assert_node_limit_gives_bounds(state, max_nodes: int):
     """A node limit too small to finish: not exact, and bounds around the
     exact value."""
-    from atout.solver import solve
+    from . import solve
     exact = solve(state, line=False)
     limited = solve(state, max_nodes=max_nodes, line=False)
     assert not limited.exact, state
@@ -296,8 +299,8 @@ def endplay_position(state):
 _MEMORY_PROBE = """
 import json, resource, sys
 from atout.engine import get_game
-from atout.solver import Solver
-from atout.solver.testing import random_ending
+from . import Solver
+from .testing import random_ending
 name, limit = sys.argv[1], (None if sys.argv[2] == "none" else int(sys.argv[2]))
 game = get_game(name)
 contract = {"declarer": ["S"], "strain": ["NT"]} if name == "bridge" else None

@@ -9,7 +9,7 @@ from atout.engine import RuleError, get_game
 from atout.engine.deal import Packet
 from atout.engine.inference import replay
 from atout.engine.search import card_values
-from atout.solver.analysis import analyse, summarise, SampleResult
+from atout.analysis.partial import analyse, summarise, SampleResult
 from atout.solver.testing import play_to
 
 BRIDGE = get_game("bridge")
@@ -141,7 +141,7 @@ def test_the_boolean_question_settles_the_contract_where_the_bounds_do_not():
     """Under a tiny node limit the bounds straddle the target; the yes/no
     search narrows them, and never contradicts the exact values."""
     from atout.solver import Solver, solve
-    from atout.solver.analysis import settle_contract
+    from atout.analysis.partial import settle_contract
     settled = 0
     for seed in range(12):
         deal, played, state = ending(seed, tricks_left=6)

@@ -9,8 +9,8 @@ import signal
 import pytest
 
 from atout.engine import get_game
-from atout.solver.batch import Entry, Settings, batch_file, read_entries, resume, solve_entry
-from atout.solver.par import SEATS, STRAINS, par
+from atout.analysis.batch import Entry, Settings, batch_file, read_entries, resume, solve_entry
+from atout.analysis.par import SEATS, STRAINS, par
 
 from cli_run import run
 
@@ -247,7 +247,7 @@ def _die_once(task):
 
 
 def test_a_local_worker_that_dies_loses_no_result(tmp_path):
-    from atout.solver.executors import run_ordered
+    from atout.analysis.executors import run_ordered
     marker = str(tmp_path / "died")
     got = []
     run_ordered(_die_once, lambda i: (marker, i), 8, workers=2,
@@ -307,7 +307,7 @@ def _always_die(task):
 
 
 def test_a_task_that_always_kills_its_worker_is_given_up(tmp_path):
-    from atout.solver.executors import WorkerDied, run_ordered
+    from atout.analysis.executors import WorkerDied, run_ordered
     with pytest.raises(WorkerDied, match="died 3 times"):
         run_ordered(_always_die, lambda i: i, 2, workers=2)
 

@@ -15,9 +15,9 @@ from atout.engine.belote import parse_variant
 from atout.engine.inference import replay
 from atout.engine.search import card_values, minimax
 from atout.solver import Solver
-from atout.solver import bridge_search as K
-from atout.solver import point_search as R
-from atout.solver.tables import codec_for
+from atout.solver.kernels.bridge import search as K
+from atout.solver.kernels.point import search as R
+from atout.solver.encoding import codec_for
 from atout.solver.testing import random_ending
 
 BELOTE = get_game("belote")
@@ -227,7 +227,7 @@ def test_sampled_deals_agree_with_the_play_under_the_variant(variant):
 
 # -- bids and the command line -------------------------------------------------------------
 def test_bid_estimation_honours_the_variant_and_refuses_it_elsewhere():
-    from atout.solver.bidding import estimate_bids
+    from atout.analysis.bids import estimate_bids
     seen = set()
 
     def stand_in(state):

@@ -9,7 +9,7 @@ from atout.cli.main import cli
 from atout.engine import get_game
 from atout.engine.belote import complete_deal, parse_bidding_deal
 from atout.solver import solve
-from atout.solver.bidding import BidJob, estimate_bids, planner_for, sample_rng
+from atout.analysis.bids import BidJob, estimate_bids, planner_for, sample_rng
 
 GAME = get_game("belote")
 #: atout deal --game belote --bidding --seed 1

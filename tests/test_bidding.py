@@ -11,11 +11,11 @@ import pytest
 from atout.engine import AtoutError, NotationError, RuleError, get_game
 from atout.engine.cards import TRUMPS, suit_of
 from atout.solver import SUPPORTED_GAMES
-from atout.solver.analysis import sample_rng
-from atout.solver.bidding import (BidJob, Outcome, SampleOutcome, estimate_bids, made_from_bounds,
-                                  recommend, summarise)
-from atout.solver.bidding_games import (bridge_score, make_planner, parse_bid_seat, smear_discard,
-                                        tarocco_candidates, tarot_discard)
+from atout.analysis.partial import sample_rng
+from atout.analysis.bids import (BidJob, Outcome, SampleOutcome, estimate_bids, made_from_bounds,
+                                 recommend, summarise)
+from atout.analysis.bid_planners import (bridge_score, make_planner, parse_bid_seat, smear_discard,
+                                         tarocco_candidates, tarot_discard)
 from atout.solver.testing import playout
 
 BIG = 10**6
@@ -119,7 +119,7 @@ def test_smear_bids_share_one_solve_and_score_by_the_bid():
 
 def _fake_api(monkeypatch, exact, reach):
     """Stand-ins for api.solve and api.makes that record their calls."""
-    import atout.solver.api as api
+    import atout.solver.driver as api
     calls = []
 
     def fake_solve(state, *, all_cards=False, line=True, max_nodes=None, max_seconds=None, solver=None):
@@ -139,7 +139,7 @@ def _fake_api(monkeypatch, exact, reach):
 
 @pytest.mark.parametrize("reach, made", [(True, True), (False, False), (None, None)])
 def test_unsettled_bounds_ask_the_boolean_search_once_per_threshold(monkeypatch, reach, made):
-    from atout.solver.bidding import solve_group
+    from atout.analysis.bids import solve_group
     calls = _fake_api(monkeypatch, exact=False, reach=reach)
     p = planner("tarot", TAROT_HAND, seat=1)
     group = p.groups(p.sample(sample_rng(0, 0)))[0]          # take and guard share one solve
@@ -150,7 +150,7 @@ def test_unsettled_bounds_ask_the_boolean_search_once_per_threshold(monkeypatch,
 
 
 def test_an_exact_solve_under_a_limit_gets_its_line_without_the_limit(monkeypatch):
-    from atout.solver.bidding import solve_group
+    from atout.analysis.bids import solve_group
     calls = _fake_api(monkeypatch, exact=True, reach=None)
     p = planner("smear", "A7.K.Q.J9", seat=1)
     group = p.groups(p.sample(sample_rng(0, 0)))[0]
@@ -265,8 +265,8 @@ def test_interrupt_with_workers_returns_a_gap_free_prefix():
 def test_parallel_progress_counts_the_prefix_whatever_the_order_of_finishing(monkeypatch):
     """Results that arrive out of order (here, in the order the batches below
     say) move the progress only once the samples before them are in."""
-    from atout.solver import analysis as A
-    from atout.solver import executors as E
+    from atout.analysis import partial as A
+    from atout.analysis import executors as E
 
     class Done:
         def __init__(self, index):

@@ -121,7 +121,7 @@ def test_tarot_analyse_without_the_dog_in_play_still_works(capsys):
 
 
 def test_summarise_refuses_samples_with_different_cards():
-    from atout.solver.analysis import SampleResult, summarise
+    from atout.analysis.partial import SampleResult, summarise
     samples = [SampleResult(0, {1: (0, 0), 2: (1, 1)}, None, None, 0),
                SampleResult(1, {1: (0, 0), 79: (1, 1)}, None, None, 0)]
     with pytest.raises(RuleError):
@@ -147,7 +147,7 @@ def test_short_message_keeps_short_messages_and_the_end_of_long_ones():
 
 def test_the_python_api_checks_its_limits():
     from atout.solver import solve
-    from atout.solver.api import MAX_NODES_LIMIT
+    from atout.solver.driver import MAX_NODES_LIMIT
     from atout.cli.options import NODE_LIMIT
     assert NODE_LIMIT.max == MAX_NODES_LIMIT
     state = get_game("bridge").new_state(get_game("bridge").parse_deal(BR))

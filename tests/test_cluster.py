@@ -15,9 +15,9 @@ else:
     distributed = pytest.importorskip("distributed")
 
 from atout.engine import get_game
-from atout.solver.analysis import analyse
-from atout.solver.batch import Settings, batch_file, read_entries, run_batch
-from atout.solver.bidding import estimate_bids
+from atout.analysis.partial import analyse
+from atout.analysis.batch import Settings, batch_file, read_entries, run_batch
+from atout.analysis.bids import estimate_bids
 
 from cli_run import run
 
@@ -87,7 +87,7 @@ def test_bid_on_the_cluster_equals_one_process(cluster):
 
 
 def test_match_on_the_cluster_equals_one_process(cluster):
-    from atout.solver.match import run_match
+    from atout.players.match import run_match
 
     def outcome(result):
         return [(p.index, p.difference, p.results, p.scores) for p in result.pairs]
@@ -196,7 +196,8 @@ def _wait_for_port(port, attempts=600):
 
 def _kernel_loads():
     """(kernels loaded from Numba's disk cache, kernels compiled) in this process."""
-    from atout.solver import bridge_search, point_search
+    from atout.solver.kernels.bridge import search as bridge_search
+    from atout.solver.kernels.point import search as point_search
     hits = misses = 0
     for module in (bridge_search, point_search):
         for kernel in vars(module).values():
@@ -229,7 +230,7 @@ def _worker_address(task):
 
 
 def _profiler_running(dask_worker):
-    from atout.solver.executors import PROFILER_CALLBACKS
+    from atout.analysis.executors import PROFILER_CALLBACKS
     return [name for name, callback in dask_worker.periodic_callbacks.items()
             if name in PROFILER_CALLBACKS and callback.is_running()]
 
@@ -237,7 +238,7 @@ def _profiler_running(dask_worker):
 def test_the_workers_that_ran_tasks_stop_their_profiler(cluster):
     # Dask's statistical profiler samples every thread every 10 ms: it cost
     # a search 10-15% of its time, so a worker stops it on its first task
-    from atout.solver.executors import run_ordered
+    from atout.analysis.executors import run_ordered
     with distributed.Client(cluster, set_as_default=False) as client:
         workers = list(client.scheduler_info()["workers"])
         ran: set = set()
@@ -257,7 +258,7 @@ def _tasks_run(dask_worker):
 
 
 def test_chunks_of_tasks_come_back_in_order_and_as_one_dask_task_each(cluster, monkeypatch):
-    from atout.solver import executors
+    from atout.analysis import executors
     monkeypatch.setattr(executors, "chunk_size", lambda seconds, left, threads: min(left, 7))
     got: list = []
     with distributed.Client(cluster, set_as_default=False) as client:
@@ -270,7 +271,7 @@ def test_chunks_of_tasks_come_back_in_order_and_as_one_dask_task_each(cluster, m
 
 
 def test_chunk_size_grows_for_short_tasks_and_shrinks_for_the_tail():
-    from atout.solver.executors import CHUNK_SECONDS, MAX_CHUNK, chunk_size
+    from atout.analysis.executors import CHUNK_SECONDS, MAX_CHUNK, chunk_size
     assert chunk_size(None, 1000, 2) == 1                     # nothing timed yet
     assert chunk_size(CHUNK_SECONDS, 1000, 2) == 1            # long tasks go one by one
     assert chunk_size(CHUNK_SECONDS / 4, 1000, 2) == 4

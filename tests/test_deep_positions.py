@@ -9,7 +9,7 @@ import pytest
 
 from atout.engine import get_game
 from atout.solver import Solver
-from atout.solver.analysis import DEEP_SAMPLES, analyse, contract_answers, is_deep
+from atout.analysis.partial import DEEP_SAMPLES, analyse, contract_answers, is_deep
 
 from cli_run import run
 

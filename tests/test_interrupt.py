@@ -14,9 +14,9 @@ from types import SimpleNamespace
 import pytest
 
 from atout.engine import get_game
-from atout.solver import api
-from atout.solver import bridge_search as K
-from atout.solver.api import Solver
+from atout.solver import driver as api
+from atout.solver.kernels.bridge import search as K
+from atout.solver.driver import Solver
 
 from cli_run import run
 
@@ -212,7 +212,7 @@ class FakeDispatcher:
     (True, True, 1),        # cache stale in a way the index missed: the time after
 ])
 def test_compilation_is_announced_once_and_only_when_it_happens(caplog, cached, compiles, notes):
-    from atout.solver import _jit
+    from atout.solver.kernels import jit as _jit
     fake = FakeDispatcher(cached, compiles)
     what = f"fake {cached} {compiles}"
     with caplog.at_level(logging.INFO, logger="atout.solver"):
@@ -235,7 +235,7 @@ def test_the_command_line_shows_solver_notes_on_stderr(capsys):
 
 @pytest.mark.parametrize("cached, notes", [(False, 1), (True, 0)])
 def test_worker_processes_compiling_is_announced_by_the_parent(caplog, cached, notes):
-    from atout.solver import _jit
+    from atout.solver.kernels import jit as _jit
     fake = FakeDispatcher(cached, compiles=True)
     with caplog.at_level(logging.INFO, logger="atout.solver"):
         for _ in range(2):

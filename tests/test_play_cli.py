@@ -7,7 +7,7 @@ from click.testing import CliRunner
 
 from atout.cli.main import cli
 from atout.engine.round import Round
-from atout.solver.players import make_player
+from atout.players import make_player
 
 from cli_run import run
 
@@ -113,7 +113,7 @@ def test_match_reports_pairs_mean_interval_record_and_times(capsys):
 
 
 def test_match_is_the_same_on_any_number_of_workers():
-    from atout.solver.match import run_match
+    from atout.players.match import run_match
     one = run_match("belote", "easy,random", deals=3, seed=2, workers=1)
     two = run_match("belote", "easy,random", deals=3, seed=2, workers=2)
     assert one.differences == two.differences
@@ -122,13 +122,13 @@ def test_match_is_the_same_on_any_number_of_workers():
 
 def test_duplicate_pairs_cancel_the_luck_of_the_deal():
     """A player against itself: every pair's difference is zero."""
-    from atout.solver.match import run_match
+    from atout.players.match import run_match
     result = run_match("tarot", "easy,easy", deals=3, seed=0)
     assert result.differences == [0, 0, 0]
 
 
 def test_ctrl_c_returns_the_pairs_finished():
-    from atout.solver.match import run_match
+    from atout.players.match import run_match
 
     def progress(done, total):
         if done == 2:

@@ -1,4 +1,4 @@
-"""hard's Belote calls (solver/player_bidding.py): the score of a contract
+"""hard's Belote calls (players/calls.py): the score of a contract
 from its double-dummy value, the auction replayed by the bots' rule, and
 the call itself (legal, deterministic)."""
 
@@ -9,9 +9,9 @@ import pytest
 from atout.engine import get_game
 from atout.engine.round import Round
 from atout.solver import Solver
-from atout.solver.player_bidding import BeloteCalls, SmearCalls, _contract_after, _fits_auction, _replayed, \
+from atout.players.calls import BeloteCalls, SmearCalls, _contract_after, _fits_auction, _replayed, \
     belote_score_difference, search_call
-from atout.solver.players import EasyPlayer
+from atout.players import EasyPlayer
 
 BELOTE = get_game("belote")
 

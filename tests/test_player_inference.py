@@ -1,4 +1,4 @@
-"""Hard's inference from the auction (solver/player_inference.py): the
+"""Hard's inference from the auction (players/inference.py): the
 probability that the other seats made their calls by the easy rule, on
 hand-made hands, on real deals, and the search that uses it."""
 
@@ -8,9 +8,9 @@ import pytest
 
 from atout.engine import get_game
 from atout.engine.round import Round, View
-from atout.solver.player_inference import AuctionInference, auction_turns
-from atout.solver.player_search import SearchPlayer
-from atout.solver.players import EasyPlayer, make_player
+from atout.players.inference import AuctionInference, auction_turns
+from atout.players.search import SearchPlayer
+from atout.players import EasyPlayer, make_player
 
 
 def cards(game, text):

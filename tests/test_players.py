@@ -5,8 +5,8 @@ import pytest
 
 from atout.engine import GAME_NAMES, RuleError
 from atout.engine.round import Round
-from atout.solver.player_search import SearchPlayer, greedy_card, playout
-from atout.solver.players import LEVELS, make_player
+from atout.players.search import SearchPlayer, greedy_card, playout
+from atout.players import LEVELS, make_player
 
 #: tiny budgets: whole deals stay quick
 TINY = {"samples": 1, "max_nodes": 20_000, "exact_tricks": 3, "bid_samples": 2}
@@ -141,7 +141,7 @@ def play_phase_state(game):
 def test_hard_values_a_deal_by_its_score(game):
     """hard's utility follows the score where it jumps at the contract, in the
     unit a match counts; medium's is the objective itself."""
-    from atout.solver.player_search import score_utility
+    from atout.players.search import score_utility
     state = play_phase_state(game)
     hard = SearchPlayer(game, 0, level="hard")
     medium = SearchPlayer(game, 0, level="medium")
@@ -180,7 +180,7 @@ def test_a_decision_node_budget_stops_the_draws():
 
 
 def test_match_players_take_the_search_options():
-    from atout.solver.match import parse_player
+    from atout.players.match import parse_player
     spec = parse_player("hard:samples=8;decision_nodes=100000")
     assert spec.options == (("samples", 8), ("decision_nodes", 100000))
     assert spec.name == "hard:samples=8,decision_nodes=100000"

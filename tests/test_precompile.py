@@ -6,8 +6,10 @@ import subprocess
 import sys
 
 from atout.engine import get_game
-from atout.solver import bridge_search, game_kernels, precompile
-from atout.solver.tables import codec_for
+from atout.solver import precompile
+from atout.solver.kernels.bridge import search as bridge_search
+from atout.solver.kernels.point import specialised as game_kernels
+from atout.solver.encoding import codec_for
 
 
 def test_each_name_is_the_kernel_its_games_search_with():

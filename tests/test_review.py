@@ -10,7 +10,7 @@ import pytest
 
 from atout.engine import get_game
 from atout.engine.search import minimax
-from atout.solver.review import review
+from atout.analysis.review import review
 
 BRIDGE = get_game("bridge")
 PBN = "N:KJ74.J8.AKJ5.AQ6 A.AQT94.82.KT932 Q532.763.T93.875 T986.K52.Q764.J4"

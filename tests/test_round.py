@@ -10,7 +10,7 @@ import pytest
 from atout.engine import GAME_NAMES, AtoutError, IllegalPlayError, RuleError, get_game
 from atout.engine.cards import TRUMPS, suit_of
 from atout.engine.round import Round
-from atout.solver.players import make_player
+from atout.players import make_player
 
 #: every phase each game goes through (Smear's widow phases with widow > 0)
 PHASES = {

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from atout.solver import row_table as T
-from atout.solver.api import Solver
+from atout.solver.kernels.point import row_table as T
+from atout.solver.driver import Solver
 
 
 def test_rows_start_on_cache_lines_and_are_empty():

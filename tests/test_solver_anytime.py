@@ -10,8 +10,8 @@ import pytest
 
 from atout.engine import get_game
 from atout.engine.search import minimax
-from atout.solver import api
-from atout.solver.api import Solver
+from atout.solver import driver as api
+from atout.solver.driver import Solver
 from atout.solver.testing import random_ending
 
 TAROT_CONTRACTS = {"taker": [0, 1, 2, 3],

@@ -7,7 +7,7 @@ import pytest
 from atout.engine import get_game
 from atout.engine.search import card_values, minimax
 from atout.solver import Solver, solve, table
-from atout.solver.tables import codec_for
+from atout.solver.encoding import codec_for
 from atout.solver.testing import random_ending
 
 BELOTE = get_game("belote")
@@ -82,7 +82,7 @@ def test_greedy_playout_is_the_value_of_a_legal_line():
     """The driver's first guess (``point_search.greedy_playout``): the
     cards it leaves in the scratch slots are a legal line to the end of the
     deal, its value is that line's objective, and the hands are restored."""
-    from atout.solver import point_search as R
+    from atout.solver.kernels.point import search as R
     from atout.solver.testing import cards_left
     solver = Solver(16)
     for seed in range(300):
@@ -112,7 +112,7 @@ def test_the_walk_from_any_guess_ends_on_the_value_and_bisects_once_it_crossed()
     back it bisects what is left: from guesses far on
     either side the value found is minimax's, and after the crossing each
     probe asks the middle of the interval still open."""
-    from atout.solver.api import _Budget
+    from atout.solver.driver import _Budget
     solver = Solver(16)
     crossed = 0
     for seed in range(60):

@@ -8,7 +8,7 @@ import random
 import numpy as np
 
 from atout.engine import get_game
-from atout.solver import encoders as E
+from atout.solver import encoding as E
 
 FIELDS = ("lanes", "ts", "tr", "ntr", "leader", "rules", "sides", "pts", "already", "game",
           "lost", "kl", "kh", "kts", "ktr", "fl0", "kp", "bp", "eq", "gpt", "pnext",

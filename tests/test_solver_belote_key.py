@@ -6,8 +6,8 @@ many positions differ only in which cards without points are gone."""
 import random
 
 from atout.engine import get_game
-from atout.solver import point_search as R
-from atout.solver.tables import codec_for
+from atout.solver.kernels.point import search as R
+from atout.solver.encoding import codec_for
 
 MASK = (1 << 20) - 1
 

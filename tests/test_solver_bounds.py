@@ -8,7 +8,7 @@ import json
 import pytest
 
 from atout.engine import get_game
-from atout.solver.api import Solver
+from atout.solver.driver import Solver
 
 from cli_run import run
 
@@ -56,7 +56,7 @@ def test_tarocco_bounds_under_a_limit_stay_in_0_114(capsys):
 
 
 def test_tarocco_analysis_means_stay_in_0_114():
-    from atout.solver.analysis import analyse
+    from atout.analysis.partial import analyse
     hands = TAROCCO_DEAL.split(" ")
     partial = " ".join([hands[0], "?", "?", "?"])
     result = analyse("tarocco", partial, samples=2, workers=1, max_nodes=300, with_score=False)

@@ -9,11 +9,11 @@ import pytest
 from atout.engine import Deal, Packet, RuleError, get_game
 from atout.engine.search import card_values, minimax
 from atout.solver import Solver, equivalent_groups, makes, solve
-from atout.solver.tables import codec_for
+from atout.solver.encoding import codec_for
 
-from atout.solver import bridge_search
-from atout.solver import bridge_bounds as BB
-from atout.solver import bridge_moves as BM
+from atout.solver.kernels.bridge import search as bridge_search
+from atout.solver.kernels.bridge import bounds as BB
+from atout.solver.kernels.bridge import moves as BM
 from atout.solver.testing import assert_solves_exactly, random_ending
 
 BRIDGE = get_game("bridge")
@@ -192,7 +192,7 @@ def test_solve_keeps_the_contract_level_in_the_score():
 def test_the_tables_first_guess_is_a_trick_count_that_follows_the_cards():
     """``_tricks_estimate`` (where a table's first walk in a strain starts:
     only the nodes depend on it) is a count of North-South's tricks."""
-    from atout.solver.api import _tricks_estimate
+    from atout.solver.driver import _tricks_estimate
     for seed in range(40):
         for strain in CONTRACTS["strain"]:
             est = _tricks_estimate(BRIDGE.new_state(BRIDGE.random_deal(seed), declarer="N",

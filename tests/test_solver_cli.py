@@ -131,7 +131,7 @@ def test_at_least_answers_the_one_question_on_both_sides_of_the_value(capsys):
 
 
 def test_at_least_rounds_up_to_half_points_and_says_when_undecided(capsys, monkeypatch):
-    from atout.solver import api
+    from atout.solver import driver as api
     asked = []
     real = api.Solver.reaches
 

@@ -16,9 +16,9 @@ import pytest
 from atout.engine import get_game
 from atout.engine.search import card_values
 from atout.solver import Solver
-from atout.solver import game_kernels
-from atout.solver import point_search as R
-from atout.solver.tables import codec_for
+from atout.solver.kernels.point import specialised as game_kernels
+from atout.solver.kernels.point import search as R
+from atout.solver.encoding import codec_for
 from atout.solver.testing import COPY_CONTRACTS, random_ending
 
 BELOTE = get_game("belote")
@@ -56,13 +56,13 @@ def test_each_game_is_searched_by_its_own_kernel():
 
 
 def test_the_tests_key_modes_have_copies_and_others_the_generic_kernel(monkeypatch):
-    from atout.solver import encoders
-    for mode, game, keymode, name in [("TAROT_KEYMODE", TAROT, 0, "tarot-rkey"),
-                                      ("TAROCCO_KEYMODE", TAROCCO, 0, "tarocco-rkey"),
-                                      ("TAROT2_KEYMODE", TAROT2, 3, "tarot2-partition"),
-                                      ("TAROT_KEYMODE", TAROT, 2, None)]:
+    from atout.solver import encoding as encoders
+    for mode, game, keymode, name in [("tarot", TAROT, 0, "tarot-rkey"),
+                                      ("tarocco", TAROCCO, 0, "tarocco-rkey"),
+                                      ("tarot2", TAROT2, 3, "tarot2-partition"),
+                                      ("tarot", TAROT, 2, None)]:
         with monkeypatch.context() as m:
-            m.setattr(encoders, mode, keymode)
+            m.setitem(encoders.KEY_MODES, mode, keymode)
             state = game.new_state(game.random_deal(1))
             kernel = codec_for(state).encode(state).gsearch
         assert kernel is game_kernels.gsearch_for(name), (mode, keymode)
@@ -162,22 +162,22 @@ def test_same_values_and_nodes_as_the_generic_kernel(name, tricks, monkeypatch):
 def test_the_compile_notice_watches_the_kernel_the_game_is_searched_with(name):
     # (it watched the generic kernel for tarot2 and Smear, and so told their
     # players it was compiling on every first search, the copy on disk or not)
-    from atout.solver.api import search_kernel
+    from atout.solver.driver import search_kernel
     game = get_game(name)
     state = game.new_state(game.random_deal(1))
     assert search_kernel(name)[0] is codec_for(state).encode(state).gsearch
 
 
 def test_key_mode_of_sets_the_copys_key_mode_and_restores_it():
-    from atout.solver import encoders
-    before = encoders.TAROT2_KEYMODE
+    from atout.solver import encoding as encoders
+    before = encoders.KEY_MODES["tarot2"]
     with pytest.raises(RuntimeError):
-        with game_kernels.key_mode_of("tarot2-partition"):
-            assert encoders.TAROT2_KEYMODE == 3
+        with encoders.copy_key_mode("tarot2-partition"):
+            assert encoders.KEY_MODES["tarot2"] == 3
             state = TAROT2.new_state(TAROT2.random_deal(1))
             assert codec_for(state).encode(state).gsearch is \
                 game_kernels.gsearch_for("tarot2-partition")
             raise RuntimeError
-    assert encoders.TAROT2_KEYMODE == before
-    with game_kernels.key_mode_of("smear"):        # one key mode: nothing to set
+    assert encoders.KEY_MODES["tarot2"] == before
+    with encoders.copy_key_mode("smear"):        # one key mode: nothing to set
         pass

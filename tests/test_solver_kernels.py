@@ -14,12 +14,12 @@ import numpy as np
 import pytest
 
 from atout.engine import get_game
-from atout.solver import bridge_bounds as BB
-from atout.solver import bridge_moves as BM
-from atout.solver import bridge_partition as BP
-from atout.solver import bridge_search as K
-from atout.solver import point_search as R
-from atout.solver.tables import codec_for, hand_words
+from atout.solver.kernels.bridge import bounds as BB
+from atout.solver.kernels.bridge import moves as BM
+from atout.solver.kernels.bridge import partition as BP
+from atout.solver.kernels.bridge import search as K
+from atout.solver.kernels.point import search as R
+from atout.solver.encoding import codec_for, hand_words
 
 GAMES = {
     "bridge": {"declarer": "NESW", "strain": ["S", "H", "D", "C", "NT"]},
@@ -1028,7 +1028,7 @@ def test_bridge_bucket_values_start_on_a_cache_line():
     """A bucket's tags and signatures are the 8 cache lines the search
     prefetches when a trick ends only if ``tt_vals`` starts on a line."""
     from atout.solver import Solver
-    from atout.solver.api import _aligned_zeros
+    from atout.solver.driver import _aligned_zeros
     for bits in (10, 12):
         vals = Solver(bits).tt_vals
         assert vals.ctypes.data % 64 == 0

@@ -4,7 +4,7 @@ the solver is made, and a solve with the default table stays far under the
 
 from atout.engine import get_game
 from atout.solver import Solver
-from atout.solver.api import DEFAULT_TT_BITS
+from atout.solver.driver import DEFAULT_TT_BITS
 from atout.solver.testing import peak_memory_of_a_solve, random_ending
 
 

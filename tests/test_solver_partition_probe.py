@@ -10,8 +10,10 @@ import numpy as np
 import pytest
 
 from atout.engine import get_game
-from atout.solver import Solver, api, encoders
-from atout.solver import point_search as R
+from atout.solver import Solver
+from atout.solver import driver as api
+from atout.solver import encoding as encoders
+from atout.solver.kernels.point import search as R
 from atout.solver.testing import random_ending
 
 
@@ -53,11 +55,11 @@ def _contract(name):
     return {"taker": 0, "contract": "guard"} if name == "tarot" else {}
 
 
-@pytest.mark.parametrize("name,keymode", [("tarot", "TAROT_KEYMODE"),
-                                          ("tarocco", "TAROCCO_KEYMODE"),
-                                          ("tarot2", "TAROT2_KEYMODE")])
+@pytest.mark.parametrize("name,keymode", [("tarot", "tarot"),
+                                          ("tarocco", "tarocco"),
+                                          ("tarot2", "tarot2")])
 def test_the_rows_of_a_solve_are_the_first_of_their_bucket(name, keymode, monkeypatch):
-    monkeypatch.setattr(encoders, keymode, 3)
+    monkeypatch.setitem(encoders.KEY_MODES, keymode, 3)
     game = get_game(name)
     solver = Solver(tt_bits=10)          # a small table: buckets fill and rows are replaced
     contracts = {"taker": [0, 1, 2, 3], "contract": ["guard"]} if name == "tarot" else None

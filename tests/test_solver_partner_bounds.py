@@ -13,7 +13,7 @@ from test_solver_point_bounds import assert_tightened_bounds_hold, hand_cards_fi
 
 from atout.engine import get_game
 from atout.engine.cards import FOOL
-from atout.solver import point_search as R
+from atout.solver.kernels.point import search as R
 from atout.solver.testing import random_ending, trick_start_bounds_of
 
 TAROCCO = get_game("tarocco")

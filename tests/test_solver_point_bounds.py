@@ -11,8 +11,8 @@ from atout.engine import get_game
 from atout.engine.cards import FOOL, suit_of
 from atout.engine.search import minimax
 from atout.engine.tarot_scoring import PETIT
-from atout.solver import point_search as R
-from atout.solver.tables import codec_for
+from atout.solver.kernels.point import search as R
+from atout.solver.encoding import codec_for
 from atout.solver.testing import (one_side_strongest, play_to, random_ending,
                                   tarot_state_with_taker_hand, trick_start_bounds_of)
 

@@ -8,7 +8,7 @@ import pytest
 
 from atout.engine import get_game
 from atout.solver import Solver
-from atout.solver.api import sample_solver
+from atout.solver.driver import sample_solver
 from atout.solver.testing import random_ending
 
 #: game -> tricks left of the positions compared (a few thousand nodes each)

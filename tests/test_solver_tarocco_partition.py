@@ -9,9 +9,10 @@ import pytest
 
 from atout.engine import get_game
 from atout.engine.cards import FOOL, trump_card
-from atout.solver import Solver, encoders
-from atout.solver import point_search as R
-from atout.solver.tables import plain_move
+from atout.solver import Solver
+from atout.solver import encoding as encoders
+from atout.solver.kernels.point import search as R
+from atout.solver.encoding import plain_move
 from atout.solver.testing import (assert_partition_agrees_with_rkey, assert_solves_exactly,
                                   random_ending)
 
@@ -36,7 +37,7 @@ def ending(seed, tricks):
 
 
 def assert_same_as_rkey(state, monkeypatch):
-    return assert_partition_agrees_with_rkey(state, "TAROCCO_KEYMODE", monkeypatch)
+    return assert_partition_agrees_with_rkey(state, "tarocco", monkeypatch)
 
 
 @pytest.mark.parametrize("seed,tricks", NEEDS_A_RULE)
@@ -62,7 +63,7 @@ def test_low_cards_covered_by_a_failed_siblings_answer(monkeypatch):
 
 @pytest.mark.parametrize("tricks,seeds", [(2, 200), (3, 30)])
 def test_value_and_every_card_equal_minimax_on_random_endings(tricks, seeds, monkeypatch):
-    monkeypatch.setattr(encoders, "TAROCCO_KEYMODE", 3)
+    monkeypatch.setitem(encoders.KEY_MODES, "tarocco", 3)
     solver = Solver(16)
     for seed in range(seeds):
         assert_solves_exactly(solver, ending(40000 + 1000 * tricks + seed, tricks))
@@ -89,5 +90,5 @@ def test_low_cards_must_be_a_run_of_ranks():
 
 
 def test_the_partition_table_is_taroccos_default():
-    # it saves nodes and, with the cheaper probe, time (encoders.TAROCCO_KEYMODE)
-    assert encoders.TAROCCO_KEYMODE == 3
+    # it saves nodes and, with the cheaper probe, time (encoders.KEY_MODES["tarocco"])
+    assert encoders.KEY_MODES["tarocco"] == 3

@@ -11,8 +11,9 @@ import pytest
 from atout.engine import get_game
 from atout.engine.cards import FOOL
 from atout.engine.tarot2 import PETIT
-from atout.solver import Solver, encoders
-from atout.solver import point_search as R
+from atout.solver import Solver
+from atout.solver import encoding as encoders
+from atout.solver.kernels.point import search as R
 from atout.solver.testing import (assert_partition_agrees_with_rkey, assert_solves_exactly,
                                   random_ending)
 
@@ -35,7 +36,7 @@ def in_hand_not_excuse_or_petit(state, card):
 def assert_same_as_rkey_piles(state, monkeypatch):
     """The partition table (3) gives the value and every card's value the
     relative-rank key (2) gives; returns its result."""
-    return assert_partition_agrees_with_rkey(state, "TAROT2_KEYMODE", monkeypatch, reference=2)
+    return assert_partition_agrees_with_rkey(state, "tarot2", monkeypatch, reference=2)
 
 
 @pytest.mark.parametrize("tricks,seeds", [(3, 100), (5, 200), (7, 100)])
@@ -68,7 +69,7 @@ def test_covered_low_cards_hold_to_the_naive_search(monkeypatch):
     naive search's. (It fails with the pile cards with a card under them
     taken as low cards; every later low card skipped goes wrong only on
     longer endings, in the test above.)"""
-    monkeypatch.setattr(encoders, "TAROT2_KEYMODE", 3)
+    monkeypatch.setitem(encoders.KEY_MODES, "tarot2", 3)
     fired = 0
     for seed in range(300):
         state = ending(86000 + seed, 5)
@@ -80,7 +81,7 @@ def test_covered_low_cards_hold_to_the_naive_search(monkeypatch):
 
 @pytest.mark.parametrize("tricks,seeds", [(2, 200), (3, 100), (4, 30)])
 def test_value_and_every_card_equal_minimax_on_random_endings(tricks, seeds, monkeypatch):
-    monkeypatch.setattr(encoders, "TAROT2_KEYMODE", 3)
+    monkeypatch.setitem(encoders.KEY_MODES, "tarot2", 3)
     solver = Solver(16)
     for seed in range(seeds):
         assert_solves_exactly(solver, ending(70000 + 1000 * tricks + seed, tricks))
@@ -99,8 +100,8 @@ def test_pile_cards_with_a_card_under_them_are_not_low():
 
 
 def test_the_relative_rank_key_stays_tarot2s_default():
-    # the partition table saves nodes but not time yet (encoders.TAROT2_KEYMODE)
-    assert encoders.TAROT2_KEYMODE == 2
+    # the partition table saves nodes but not time yet (encoders.KEY_MODES["tarot2"])
+    assert encoders.KEY_MODES["tarot2"] == 2
 
 
 def test_the_coarse_key_is_the_same_compiled_and_in_python():

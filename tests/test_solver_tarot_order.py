@@ -6,8 +6,9 @@ still holds the Excuse."""
 import numpy as np
 
 from atout.engine.cards import FOOL
-from atout.solver import Solver, api
-from atout.solver import point_search as R
+from atout.solver import Solver
+from atout.solver import driver as api
+from atout.solver.kernels.point import search as R
 from atout.solver.testing import assert_solves_exactly, random_ending
 from atout.engine import get_game
 

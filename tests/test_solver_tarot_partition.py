@@ -10,7 +10,7 @@ import pytest
 from atout.engine import get_game
 from atout.engine.cards import FOOL
 from atout.engine.tarot_scoring import PETIT
-from atout.solver import encoders
+from atout.solver import encoding as encoders
 from atout.solver.testing import assert_partition_agrees_with_rkey, random_ending
 
 TAROT = get_game("tarot")
@@ -32,7 +32,7 @@ def ending(seed, tricks):
 
 
 def assert_same_as_rkey(state, monkeypatch):
-    return assert_partition_agrees_with_rkey(state, "TAROT_KEYMODE", monkeypatch)
+    return assert_partition_agrees_with_rkey(state, "tarot", monkeypatch)
 
 
 @pytest.mark.parametrize("seed,tricks", NEEDS_A_RULE)
@@ -58,4 +58,4 @@ def test_low_cards_covered_by_a_failed_siblings_answer(monkeypatch):
 
 
 def test_the_partition_table_is_tarots_default():
-    assert encoders.TAROT_KEYMODE == 3
+    assert encoders.KEY_MODES["tarot"] == 3

@@ -12,7 +12,7 @@ from atout.engine import get_game
 from atout.engine.cards import FOOL
 from atout.engine.search import minimax
 from atout.solver import Solver
-from atout.solver import point_search as R
+from atout.solver.kernels.point import search as R
 from atout.solver.testing import random_ending, trick_start_bounds_of
 
 TAROT = get_game("tarot")

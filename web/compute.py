@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import threading
 
-from atout.solver.json_form import analysis_json, review_json, solve_json
+from atout.analysis.json_form import analysis_json, review_json, solve_json
 from atout.engine import RuleError
 
 #: node limit per solve where a position may be out of reach of an exact search
@@ -84,7 +84,7 @@ def analyse(view, *, samples: int = 50, seed: int = 0, max_nodes: int | None = N
     """`atout analyse --json` for a seat on turn in the play, from its
     ``view`` (``Round.view``): the deal as that seat knows it (its hand, the
     public cards), the cards played, the contract as it knows it."""
-    from atout.solver.analysis import analyse as run
+    from atout.analysis.partial import analyse as run
     check_analysis(view, samples)
     game = view.known_deal.game
     name = game.name
@@ -98,7 +98,7 @@ def review(start, played, *, max_nodes: int | None = None, progress=None,
            cancel: Cancel | None = None) -> dict:
     """`atout review --json` of the cards ``played`` from the play state
     ``start`` (left as it was)."""
-    from atout.solver.review import review as run
+    from atout.analysis.review import review as run
     game = start.game
     if max_nodes is None:
         max_nodes = HINT_NODE_LIMIT.get(game.name)

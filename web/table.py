@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import random
 
-from atout.solver.json_form import jsonable
+from atout.analysis.json_form import jsonable
 from atout.engine import GAME_NAMES, RuleError, get_game
 from atout.engine.round import Round
-from atout.solver.players import LEVELS, make_player, parse_level
+from atout.players import LEVELS, make_player, parse_level
 
 #: actions a saved round may hold (the longest deal, tarot with its discard, has about 90)
 MAX_ACTIONS = 400

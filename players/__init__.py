@@ -1,0 +1,16 @@
+"""atout.players: the computer players of every game.
+
+``make_player(game, level, seed=0, think=None, **options)`` gives a player
+whose ``decide(view)`` returns one of ``view.legal``; ``run_match`` plays a
+duplicate match between two of them.
+"""
+
+from .base import Player, RandomPlayer, view_key
+from .cards import points, trump_suit
+from .easy import EasyPlayer
+from .levels import LEVELS, make_player, parse_level
+from .match import run_match
+from .search import SearchPlayer
+
+__all__ = ["EasyPlayer", "LEVELS", "Player", "RandomPlayer", "SearchPlayer", "make_player",
+           "parse_level", "points", "run_match", "trump_suit", "view_key"]

@@ -1,0 +1,197 @@
+"""Duplicate matches between two computer players.
+
+Deal pair ``i`` is dealt from ``(seed, i)`` and played twice: in the first
+game player A holds the even seats (0, 2: a side in the partnership games)
+and B the odd ones; in the second the seats are exchanged, so A holds the
+cards B held and the luck of the deal cancels. The pair's *difference* is
+A's result over both games (``Round.seat_result`` summed over A's seats),
+which is A's score minus B's with the same cards, in the game's unit: tarot
+and tarot2 points, Belote and Smear points, tarocco card points (of 114),
+bridge tricks (a void deal, all passed, counts 0).
+
+Each pair is computed alone from its index (players seeded by the seed, the
+pair and the seat), so ``run_samples`` gives the same match whatever the
+number of workers; Ctrl-C returns the pairs finished (a gap-free prefix).
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from dataclasses import dataclass, field
+
+from atout.engine.errors import RuleError
+from atout.engine.round import Round
+
+from atout.analysis.partial import run_samples
+from .levels import LEVELS, make_player, parse_level
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    """A level and its options (``medium:samples=20``)."""
+
+    level: str
+    options: tuple = ()
+
+    @property
+    def name(self) -> str:
+        extra = ",".join(f"{k}={v}" for k, v in self.options)
+        return self.level + (f":{extra}" if extra else "")
+
+
+#: the options of a search level a match may set
+PLAYER_OPTIONS = ("samples", "max_nodes", "exact_tricks", "decision_nodes", "bid_samples", "playout_to",
+                  "playout_nodes")
+
+
+def parse_player(text: str) -> PlayerSpec:
+    """``LEVEL`` or ``LEVEL:key=value;key=value`` (the ``PLAYER_OPTIONS``)."""
+    level, _, rest = str(text).strip().partition(":")
+    level = parse_level(level)
+    options = []
+    for item in filter(None, rest.replace(";", " ").split()):
+        key, eq, value = item.partition("=")
+        if key not in PLAYER_OPTIONS or not eq or not value.isdigit():
+            raise RuleError(f"player option {item!r}: use " + ", ".join(f"{o}=N" for o in PLAYER_OPTIONS))
+        if level in ("random", "easy"):
+            raise RuleError(f"player option {item!r}: only medium and hard take options")
+        options.append((key, int(value)))
+    return PlayerSpec(level, tuple(options))
+
+
+def parse_players(text: str) -> tuple[PlayerSpec, PlayerSpec]:
+    parts = [p for p in str(text).split(",") if p.strip()]
+    if len(parts) != 2:
+        raise RuleError(f"players {text!r}: give two players, e.g. medium,easy (levels: {', '.join(LEVELS)})")
+    return parse_player(parts[0]), parse_player(parts[1])
+
+
+@dataclass(frozen=True)
+class MatchJob:
+    game: str
+    a: PlayerSpec
+    b: PlayerSpec
+    seed: int
+    options: tuple = ()
+    think: float | None = None
+
+
+@dataclass
+class PairResult:
+    index: int
+    difference: float
+    results: tuple          # A's result in game 1 and in game 2
+    times: dict             # "A"/"B" -> decision times (seconds)
+    scores: tuple = ()      # the two games' scores
+
+
+def deal_seed(seed: int, index: int) -> int:
+    return (int(seed) * 1_000_003 + index) % (2**31)
+
+
+def play_game(job: MatchJob, index: int, a_seats_parity: int, times: dict):
+    """One game of pair ``index``: A holds the seats of parity
+    ``a_seats_parity``. Returns (A's result, the score)."""
+    rnd = Round.new(job.game, seed=deal_seed(job.seed, index), **dict(job.options))
+    players = {}
+    for seat in range(rnd.n_seats):
+        who = "A" if seat % 2 == a_seats_parity else "B"
+        spec = job.a if who == "A" else job.b
+        players[seat] = (who, make_player(job.game, spec.level, seed=deal_seed(job.seed, index) * 7 + seat,
+                                          think=job.think, **dict(spec.options)))
+    while not rnd.is_over():
+        seat = rnd.to_act
+        who, player = players[seat]
+        view = rnd.view(seat)
+        start = time.perf_counter()
+        action = player.decide(view)
+        if len(view.legal) > 1:
+            times[who].append(time.perf_counter() - start)
+        rnd.apply(action)
+    result = sum(rnd.seat_result(s) for s in range(rnd.n_seats) if s % 2 == a_seats_parity)
+    return result, rnd.score()
+
+
+def play_pair(job: MatchJob, index: int, solve_fn=None) -> PairResult:
+    times: dict = {"A": [], "B": []}
+    first, score1 = play_game(job, index, 0, times)
+    second, score2 = play_game(job, index, 1, times)
+    # rounded: tarot scores are thirds, whose float sums leave 1e-15 residues
+    return PairResult(index, round(first + second, 9), (round(first, 9), round(second, 9)), times,
+                      (score1, score2))
+
+
+def _worker(args):
+    job, index = args
+    return play_pair(job, index)
+
+
+@dataclass
+class MatchResult:
+    game: str
+    a: str
+    b: str
+    seed: int
+    pairs_requested: int
+    pairs: list = field(default_factory=list)
+    interrupted: bool = False
+    seconds: float = 0.0
+
+    @property
+    def differences(self) -> list:
+        return [p.difference for p in self.pairs]
+
+    def mean_interval(self) -> tuple[float, float, float] | None:
+        """(mean, low, high): the mean difference and its 95% confidence interval."""
+        d = self.differences
+        if not d:
+            return None
+        mean = sum(d) / len(d)
+        if len(d) < 2:
+            return mean, float("nan"), float("nan")
+        half = 1.96 * statistics.stdev(d) / math.sqrt(len(d))
+        return mean, mean - half, mean + half
+
+    def record(self) -> tuple[int, int, int]:
+        """Pairs won, drawn and lost by A."""
+        d = self.differences
+        eps = 1e-9
+        return (sum(1 for x in d if x > eps), sum(1 for x in d if abs(x) <= eps),
+                sum(1 for x in d if x < -eps))
+
+    def times(self, who: str) -> tuple[float | None, float | None, int]:
+        """(median, slowest, number) of the decisions of player A or B."""
+        t = [x for p in self.pairs for x in p.times[who]]
+        if not t:
+            return None, None, 0
+        return statistics.median(t), max(t), len(t)
+
+
+def run_match(game: str, players: str, *, deals: int = 100, seed: int = 0, workers: int = 1,
+              think: float | None = None, options: dict | None = None, progress=None,
+              scheduler: str | None = None) -> MatchResult:
+    """Play ``deals`` duplicate pairs of ``players`` ("A,B"); see the module
+    docstring. Ctrl-C returns the pairs finished with ``interrupted`` set.
+    ``scheduler``: the address of a Dask scheduler to play the pairs on
+    (instead of ``workers`` local processes); same seed, same match."""
+    from atout.engine import get_game
+    game = get_game(game).name
+    if deals < 1:
+        raise RuleError(f"deals {deals}: play at least one deal pair")
+    if workers < 1:
+        raise RuleError(f"workers {workers}: use at least one")
+    a, b = parse_players(players)
+    options = dict(options or {})
+    Round.new(game, seed=0, **options)        # bad options fail here, once
+    job = MatchJob(game, a, b, int(seed), tuple(sorted(options.items())), think)
+    result = MatchResult(game, a.name, b.name, int(seed), deals)
+    start = time.perf_counter()
+    result.pairs, result.interrupted = run_samples(play_pair, _worker, job, deals, workers, progress,
+                                                   scheduler=scheduler)
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+__all__ = ["MatchResult", "PairResult", "parse_players", "play_pair", "run_match"]

@@ -1,0 +1,122 @@
+"""A position as the kernels see it: the hands as lanes, the current trick,
+the leader, the rule vector, the card points, the side of each seat and what
+the max side has already banked in the completed tricks; and the card codes
+and hashing keys every encoder shares.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from atout.solver.kernels.bridge import search as K
+
+#: plies of the deepest search (78 cards) plus the slack of a started trick
+MAXDEPTH = 96
+
+
+@dataclass
+class Position:
+    """One position as the kernels see it (arrays owned by this object)."""
+
+    lanes: np.ndarray      # int64[n, 6]
+    ts: np.ndarray         # int64[MAXDEPTH]: suit of each trick card
+    tr: np.ndarray         # int64[MAXDEPTH]: rank of each trick card
+    ntr: int               # cards already in the current trick
+    leader: int
+    rules: np.ndarray      # int64[N_RULES]
+    sides: np.ndarray      # int64[n]
+    pts: np.ndarray        # int64[6, 32]
+    zob: np.ndarray        # int64[2, n, 6, 32]
+    already: int           # objective banked by the max side so far
+    game: str
+    lost: int = 0          # the min side has won a trick (capot games)
+
+    def bound(self) -> int:
+        """Upper bound of the future value (every trick and point left)."""
+        n = int(self.rules[K.R_NSEATS])
+        cards = sum(bin(int(x)).count("1") for x in self.lanes.ravel()) + self.ntr
+        tricks = (cards + n - 1) // n
+        total = tricks * int(self.rules[K.R_TRICKVAL])
+        if tricks:
+            total += int(self.rules[K.R_LASTBONUS]) + int(self.rules[K.R_CAPOT])
+        if self.rules[K.R_USEPTS]:
+            for q in range(n):
+                for s in range(6):
+                    x = int(self.lanes[q, s])
+                    while x:
+                        r = x.bit_length() - 1
+                        x ^= 1 << r
+                        total += int(self.pts[s, r])
+            for i in range(self.ntr):
+                total += int(self.pts[self.ts[i], self.tr[i]])
+        return total
+
+
+def hand_words(hands) -> np.ndarray:
+    """Engine hands (sets of card ids) as uint64 bitboards ``[seat, word]``."""
+    words = np.zeros((len(hands), 2), dtype=np.uint64)
+    for q, hand in enumerate(hands):
+        w = [0, 0]
+        for c in hand:
+            w[c >> 6] |= 1 << (c & 63)
+        words[q, 0] = w[0]
+        words[q, 1] = w[1]
+    return words
+
+
+def plain_move(card: int) -> int:
+    """Kernel move of a card whose strength rank is its plain position."""
+    if card >= 64:
+        return (5 * 32) if card == 64 else (4 * 32 + card - 65)
+    return (card >> 4) * 32 + (card & 15)
+
+
+def plain_card(move: int) -> int:
+    s, r = move >> 5, move & 31
+    if s == 5:
+        return 64
+    if s == 4:
+        return 65 + r
+    return 16 * s + r
+
+
+_ZOB_CACHE: dict = {}
+
+
+def zobrist(n: int) -> np.ndarray:
+    """Fixed pseudo-random keys (same for every solve; read only)."""
+    if n not in _ZOB_CACHE:
+        rng = np.random.default_rng(20261129 + n)
+        z = rng.integers(1, 2**62, size=(2, n, 6, 32), dtype=np.int64)
+        z.setflags(write=False)
+        _ZOB_CACHE[n] = z
+    return _ZOB_CACHE[n]
+
+
+def _start_position(state, rules, sides, pts, already, to_move, game) -> Position:
+    n = state.n
+    lanes = np.zeros((n, 6), dtype=np.int64)
+    words = hand_words(state.hands)
+    K.words_to_lanes(words, lanes)
+    ts = np.zeros(MAXDEPTH, dtype=np.int64)
+    tr = np.zeros(MAXDEPTH, dtype=np.int64)
+    for i, c in enumerate(state.trick):
+        m = to_move(c)
+        ts[i], tr[i] = m >> 5, m & 31
+    return Position(lanes, ts, tr, len(state.trick), state.leader, rules, sides, pts,
+                    zobrist(n), already, game)
+
+
+class Codec:
+    """How a game's cards map to kernel moves and back, for one state's
+    contract."""
+
+    def __init__(self, encode, to_move, to_card):
+        self._encode = encode
+        self.to_move = to_move
+        self.to_card = to_card
+
+    def encode(self, state) -> Position:
+        return self._encode(state)

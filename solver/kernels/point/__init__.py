@@ -1,0 +1,1 @@
+"""atout.solver.kernels.point."""
