@@ -220,7 +220,7 @@ def _worker(task) -> dict:
 
 
 def _solve(settings: Settings, entry: Entry) -> dict:
-    from atout.solver import driver as api
+    from atout import solver as api
     from .json_form import jsonable, value_number
     from .par import par
     game = get_game(settings.game)

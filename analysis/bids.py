@@ -28,7 +28,7 @@ from fractions import Fraction
 from typing import Callable
 
 from atout.engine.errors import RuleError
-from atout.solver.driver import made_from_bounds
+from atout.solver.results import made_from_bounds
 
 from .bid_planners import Group, make_planner, parse_bid_seat
 from .partial import DEFAULT_MAX_NODES, mean_and_stderr, run_samples, sample_rng
@@ -78,7 +78,7 @@ def solve_group(group: Group, max_nodes: int | None, solve_fn: Callable | None =
     elif contract_only:
         (lower, upper), line = state.objective_range, None
     else:
-        from atout.solver import driver as api
+        from atout import solver as api
         if max_nodes is None:
             result = api.solve(state, line=True, solver=solver)
         else:
@@ -96,7 +96,7 @@ def solve_group(group: Group, max_nodes: int | None, solve_fn: Callable | None =
     for spec in group.bids:
         made = made_from_bounds(lower, upper, spec.threshold, spec.sense)
         if made is None and solve_fn is None:
-            from atout.solver import driver as api
+            from atout import solver as api
             if spec.threshold not in asked:
                 reached = api.reaches(state, spec.threshold, max_nodes=max_nodes, solver=solver)
                 nodes += reached.nodes
@@ -268,7 +268,7 @@ def run_sample(job: BidJob, index: int, solve_fn: Callable | None = None) -> Sam
     world = planner.sample(sample_rng(job.seed, index))
     solver = None
     if solve_fn is None:
-        from atout.solver.driver import sample_solver
+        from atout.solver import sample_solver
         solver = sample_solver()    # a new generation a search: the sample's answer is its own
     outcomes: dict = {}
     nodes = 0

@@ -18,7 +18,7 @@ from typing import Callable, Sequence
 from atout.engine import get_game
 from atout.engine.errors import RuleError
 
-from atout.solver.driver import made_from_bounds
+from atout.solver.results import made_from_bounds
 from .executors import run_ordered
 
 
@@ -201,7 +201,7 @@ def sample_rng(seed: int, index: int) -> random.Random:
 
 def solve_sample(job: Job, index: int, solve_fn: Callable | None = None) -> SampleResult:
     """Deal sample ``index`` and solve it: every legal card's value."""
-    from atout.solver import driver as api
+    from atout import solver as api
     game = get_game(job.game)
     full, contract = model_for(job).sample(sample_rng(job.seed, index))
     state = game.state_after(full, list(job.played), **contract)
@@ -228,7 +228,8 @@ def contract_answers(state, target: int, solver, max_nodes) -> tuple[dict, int]:
     search per block of equivalent cards, each with ``max_nodes``): at least
     the target when it makes, below it when it fails, the game's range when
     the limit left it open. Returns (bounds, nodes)."""
-    from atout.solver import driver as api
+    from atout import solver as api
+    from atout.solver.limits import Budget
     codec = api.codec_for(state)
     least, most = state.objective_range
     bounds, nodes = {}, 0
@@ -237,7 +238,7 @@ def contract_answers(state, target: int, solver, max_nodes) -> tuple[dict, int]:
     gen = solver.new_generation()
     groups = api.equivalent_groups(state, codec.encode(state), codec)
     for group in groups:
-        budget = api._Budget(max_nodes, None)
+        budget = Budget(max_nodes, None)
         state.play(group[0])
         try:
             answer = solver._makes(codec.encode(state), target, gen, budget)
@@ -308,9 +309,9 @@ def run_samples(run_one, worker, job, samples: int, workers: int, progress,
                 if progress:
                     progress(len(done), samples)
         else:
-            from atout.solver import driver as api
+            from atout.solver.driver import search_kernel
             from atout.solver.kernels.jit import note_worker_compilation
-            note_worker_compilation(*api.search_kernel(job.game))
+            note_worker_compilation(*search_kernel(job.game))
             run_parallel(worker, job, samples, workers, done, progress, scheduler)
     except KeyboardInterrupt:
         interrupted = True

@@ -55,7 +55,7 @@ def review(state, played: Sequence[int], *, max_nodes: int | None = None,
     ``played`` (played from ``state``, which is left as it was).
     ``progress(done, total)`` is called after each card; Ctrl-C returns the
     cards reviewed so far, with ``interrupted`` set."""
-    from atout.solver import driver as api
+    from atout import solver as api
     import time
     start = time.perf_counter()
     solver = solver or api.Solver()

@@ -31,7 +31,8 @@ import numpy as np
 from atout.engine import get_game
 from atout.solver.kernels.bridge import moves as BM
 from atout.solver.kernels.bridge import search as K
-from atout.solver.driver import Solver, _Budget
+from atout.solver.driver import Solver
+from atout.solver.limits import Budget
 from atout.solver.encoding import codec_for
 from atout.solver.testing import endplay_position, random_ending
 
@@ -69,7 +70,7 @@ def atout_question(state, side: int, t: int):
     pos = codec_for(state).encode(state)
     pos.rules[K.R_MAXSIDE] = side
     pos.already = state.tricks_won(side)
-    budget = _Budget(None, None)
+    budget = Budget(None, None)
     v = solver._probe(pos, pos.already + t, solver.new_generation(), budget)
     return v - pos.already >= t, int(budget.ctx[K.C_TRICKS]), int(budget.ctx[K.C_NODES])
 

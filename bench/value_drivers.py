@@ -95,8 +95,8 @@ def solve_with(driver, solver, state):
     """(lo, hi, exact, nodes) of ``state``'s value found by ``driver``."""
     pos = codec_for(state).encode(state)
     gen = solver.new_generation()
-    budget = api._Budget(LIMIT, None)
-    clip = api._clipper(state)
+    budget = api.Budget(LIMIT, None)
+    clip = api.clipper(state)
     target = state.contract_target()
     lo, hi = clip(pos.already, pos.already + pos.bound())
     if driver == "main":

@@ -360,6 +360,16 @@ class BeloteGame(Game):
     hand_sizes = (HAND_SIZE,) * 4
     extra_sizes: dict = {}
     sides = (0, 1, 0, 1)
+    suit_letters = SUIT_LETTERS
+
+    def trump_rank(self, card: Card) -> int:
+        return trump_strength(card)
+
+    def new_auction(self, public: dict) -> "BeloteAuction":
+        return BeloteAuction(public["turned"])
+
+    def card_worth(self, card: Card, trump) -> float:
+        return card_points(card, 0 if trump is None else trump)
 
     def new_state(self, deal: Deal, trump="H", taker=0, turned=None, belote=None,
                   variant=None) -> "BeloteState":
@@ -519,6 +529,12 @@ class BeloteState(TrickState):
 
     def headline_score(self, score: dict) -> int:
         return score["scores"][self.max_side]
+
+    def utility(self, objective) -> float:
+        """A failed contract gives the defence everything, whatever the taker
+        won: the points count only when made (a capot, 252, scores 252 to
+        nothing, i.e. 126 over even, as 207 - 81)."""
+        return min(float(objective), 207.0) if objective >= self.contract_target() else 0.0
 
     def score(self) -> dict:
         if not self.is_over():

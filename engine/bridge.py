@@ -39,6 +39,11 @@ class BridgeGame(Game):
     hand_sizes = (13, 13, 13, 13)
     extra_sizes: dict = {}
     sides = (0, 1, 0, 1)
+    every_trick_counts = True
+
+    def play_trump(self, public: dict) -> int | None:
+        strain = public.get("strain", "NT")
+        return self.suit_letters.index(strain) if strain in self.suit_letters else None
 
     def parse_deal(self, text: str) -> Deal:
         """A PBN deal: ``F:h1 h2 h3 h4`` with F the seat of the first hand,

@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import Sequence
 
-from .cards import Card, Deck, suit_of
+from .cards import Card, Deck, position_of, suit_of
 from .deal import Deal, Packet, complete_extras, read_deal, write_deal
 from .errors import IllegalPlayError, NotationError, RuleError
 from .inference import SamplingModel
@@ -121,6 +121,41 @@ class Game:
         """A seat as players call it (bridge: N, E, S, W)."""
         return f"seat {seat}"
 
+    # -- a trick's facts, as a player sees them ------------------------------------
+    #: the letters of the plain suits 0..3 in contract options ("S" spades ...)
+    suit_letters: str = "SHDC"
+    #: the suit of the first card led becomes trumps (Smear without a fixed trump)
+    first_lead_names_trump: bool = False
+    #: every trick is worth winning whatever its cards: the value counts tricks (bridge)
+    every_trick_counts: bool = False
+
+    def play_trump(self, public: dict) -> int | None:
+        """The trump suit of the play, from what is public (the contract):
+        a suit 0..3, ``TRUMPS`` (the tarot games), or None (no trump, or not
+        fixed yet)."""
+        letter = public.get("trump")
+        return self.suit_letters.index(letter) if letter else None
+
+    def trump_rank(self, card: Card) -> int:
+        """A trump's rank among the trumps (higher wins)."""
+        return position_of(card)
+
+    def card_worth(self, card: Card, trump: int | None) -> float:
+        """What a card is worth to the side that wins it, in the game's
+        points (bridge: nothing but the trick)."""
+        return 0.0
+
+    def new_auction(self, public: dict):
+        """The auction before play, from its start (``legal_calls()``,
+        ``call(value)``), given what is public (Belote: the turned card);
+        None where the game has none."""
+        return None
+
+    def partners(self, seat: int, public: dict) -> set:
+        """The seats on ``seat``'s side (itself included), as far as the
+        public contract tells."""
+        return {s for s in range(self.n_seats) if self.sides[s] == self.sides[seat]}
+
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
 
@@ -206,6 +241,20 @@ class TrickState:
         """The one number of ``score()`` that a summary reports: the score of
         ``max_side`` (or of its first seat)."""
         return None
+
+    def utility(self, objective) -> float:
+        """The max side's result in the unit a match counts
+        (``Round.seat_result``), up to a constant and a positive factor, for
+        a deal that ends at ``objective``: the objective itself where the
+        score has no jump at the contract (bridge's tricks, tarocco's card
+        points)."""
+        return float(objective)
+
+    @property
+    def trick_trump(self) -> int | None:
+        """The trump suit of the tricks: a suit 0..3, ``TRUMPS`` (the tarot
+        games), or None (no trump, or not fixed yet)."""
+        return getattr(self, "trump", None)
 
     # -- moves ----------------------------------------------------------------
     def holding(self, seat: int) -> set[Card]:

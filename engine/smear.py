@@ -300,6 +300,16 @@ class SmearGame(Game):
     hand_sizes = (HAND_SIZE,) * 4
     extra_sizes = {"undealt": UNDEALT}
     sides = (0, 1, 0, 1)
+    suit_letters = SUIT_LETTERS
+    first_lead_names_trump = True
+
+    def new_auction(self, public: dict) -> "SmearAuction":
+        return SmearAuction()
+
+    def card_worth(self, card: Card, trump) -> float:
+        """Its game points, and the jack of trumps a point of its own (20)."""
+        bonus = 20 if trump is not None and suit_of(card) == trump and card & 15 == 4 else 0
+        return game_points([card]) + bonus
     dealer = DEALER
 
     def new_state(self, deal: Deal, bidder=0, bid=2, widow=0, taken=None, discard=None,
@@ -427,6 +437,12 @@ class SmearState(TrickState):
 
     def headline_score(self, score: dict):
         return score["scores"][self.max_side]
+
+    def utility(self, objective) -> float:
+        """Made, the side scores its points and the other side the rest
+        (2w - 4); set, minus the bid (w - bid - 4)."""
+        objective = float(objective)
+        return 2 * objective if objective >= self.bid else objective - self.bid
 
     def score(self) -> dict:
         points = self.points()

@@ -178,6 +178,12 @@ class TaroccoGame(Game):
     hand_sizes = (HAND_SIZE,) * 4
     extra_sizes = {"discard": DISCARD_SIZE}
     sides = (0, 1, 0, 1)
+
+    def play_trump(self, public: dict) -> int:
+        return TRUMPS
+
+    def card_worth(self, card: Card, trump) -> float:
+        return card_points(card)
     dealer = DEALER
 
     def parse_deal(self, text: str) -> Deal:
@@ -263,6 +269,10 @@ def check_deal_discard(deal: Deal) -> None:
 class TaroccoState(TrickState):
     max_side = 0
     objective_range = (0, TOTAL_POINTS)
+
+    @property
+    def trick_trump(self) -> int:
+        return TRUMPS
 
     def __init__(self, game: TaroccoGame, deal: Deal):
         super().__init__(game, deal, leader=0)

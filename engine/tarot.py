@@ -22,7 +22,7 @@ from .game import Game, TrickState
 from .inference import Holder, SamplingModel
 from .tarot_bidding import (CONTRACTS, DOG_CONTRACTS, KING, by_seat, check_discard, check_handful,
                             check_misery, default_discard, parse_contract)
-from .tarot_scoring import PETIT, TOTAL_HALF_POINTS, score_deal, settle_tricks, tally, target
+from .tarot_scoring import PETIT, TOTAL_HALF_POINTS, card_half_points, score_deal, settle_tricks, tally, target
 
 N_SEATS = 4
 HAND_SIZE = 18
@@ -99,6 +99,23 @@ class TarotGame(Game):
     extra_sizes = {"dog": DOG_SIZE}
     #: with the default taker, seat 0; the state's side_of follows the contract
     sides = (0, 1, 1, 1)
+
+    def play_trump(self, public: dict) -> int:
+        return TRUMPS
+
+    def new_auction(self, public: dict):
+        from .tarot_bidding import TarotAuction
+        return TarotAuction()
+
+    def card_worth(self, card: Card, trump) -> float:
+        return card_half_points(card) / 2
+
+    def partners(self, seat: int, public: dict) -> set:
+        """The taker plays alone; before a taker is known, every seat does."""
+        taker = public.get("taker")
+        if taker is None or seat == taker:
+            return {seat}
+        return {s for s in range(N_SEATS) if s != taker}
 
     def new_state(self, deal: Deal, taker: int = 0, contract: str = "guard", discard=None,
                   slam: bool = False, handfuls=None, miseries=None) -> "TarotState":
@@ -229,6 +246,15 @@ class TarotState(TrickState):
     def contract_target(self) -> int:
         """The taker makes the contract exactly when the objective is >= 0."""
         return 0
+
+    def utility(self, objective) -> float:
+        """The margin in half points, and 25 points more for the winner and
+        25 less for the loser: a jump of 100 half points at 0."""
+        return float(objective) + (100 if objective >= 0 else 0)
+
+    @property
+    def trick_trump(self) -> int:
+        return TRUMPS
 
     def headline_score(self, score: dict):
         """The taker's score (a Fraction when S/3 or a half point is involved)."""

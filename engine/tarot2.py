@@ -31,6 +31,7 @@ from .cards import FOOL, TAROT_DECK, TRUMPS, Card, suit_of
 from .deal import Deal, Packet, split_sections
 from .errors import IllegalPlayError, NotationError, RuleError
 from .game import Game, Trick, TrickState, dealer_rng
+from .tarot_scoring import card_half_points
 
 PETIT: Card = 64 + 1
 TWENTY_ONE: Card = 64 + 21
@@ -143,6 +144,12 @@ class Tarot2Game(Game):
     hand_sizes = (HAND_SIZE, HAND_SIZE)
     extra_sizes: dict = {}
     sides = (0, 1)
+
+    def play_trump(self, public: dict) -> int:
+        return TRUMPS
+
+    def card_worth(self, card: Card, trump) -> float:
+        return card_half_points(card) / 2
 
     # -- building deals ---------------------------------------------------------
     def make_deal(self, hands: Sequence[Iterable[Card]], piles: Sequence[Sequence[Sequence[Card | None]]],
@@ -390,6 +397,15 @@ class Tarot2State(TrickState):
     def contract_target(self) -> int:
         """Player 0 wins the deal with a margin of at least 0."""
         return 0
+
+    def utility(self, objective) -> float:
+        """The margin in half points, and 25 points more for the winner and
+        25 less for the loser: a jump of 100 half points at 0."""
+        return float(objective) + (100 if objective >= 0 else 0)
+
+    @property
+    def trick_trump(self) -> int:
+        return TRUMPS
 
     def headline_score(self, score: dict):
         return score["scores"][0]

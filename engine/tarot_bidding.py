@@ -97,6 +97,10 @@ class TarotAuction:
                             f"{self.highest}")
         self.bids.append(key)
 
+    # the names every game's auction answers to (Belote's, Smear's)
+    legal_calls = legal_bids
+    call = bid
+
     @property
     def taker(self) -> int | None:
         top = self.highest if self.is_over else None

@@ -28,7 +28,8 @@ class EasyPlayer(Player):
         me = view.acting_for if view.acting_for is not None else view.seat
         leader, cards = view.trick
         legal = [a.value for a in view.legal]
-        n = get_game(game).n_seats
+        rules = get_game(game)
+        n = rules.n_seats
         partners = self.partners(view, me)
 
         def worth(c):
@@ -54,19 +55,12 @@ class EasyPlayer(Player):
             return self.action(view, min(legal, key=low_key))
         winners = [c for c in legal if strength(game, c, led, trump) > top]
         trick_points = sum(worth(c) for c in cards)
-        if winners and (last or trick_points > 0 or game == "bridge" or len(winners) == len(legal)):
+        if winners and (last or trick_points > 0 or rules.every_trick_counts or len(winners) == len(legal)):
             return self.action(view, min(winners, key=lambda c: (strength(game, c, led, trump), worth(c))))
         return self.action(view, min(legal, key=low_key))
 
     def partners(self, view, me) -> set:
-        if view.game in ("belote", "smear", "tarocco", "bridge"):
-            return {me, (me + 2) % 4}
-        if view.game == "tarot":
-            taker = view.public.get("taker")
-            if taker is None or me == taker:
-                return {me}
-            return {s for s in range(4) if s != taker}
-        return {me}
+        return get_game(view.game).partners(me, view.public)
 
     def sure(self, view, card, trump) -> bool:
         """Is the card the best still out of its kind (no higher card unseen)?"""
@@ -84,7 +78,7 @@ class EasyPlayer(Player):
         masters = [c for c in plain if self.sure(view, c, trump)]
         if masters:
             return self.action(view, max(masters, key=lambda c: (worth(c), c)))
-        if game == "smear" and trump is None:
+        if get_game(game).first_lead_names_trump and trump is None:
             # the first lead names the trump: the longest suit, its best card
             by_suit: dict = {}
             for c in legal:

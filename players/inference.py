@@ -33,6 +33,7 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import combinations
 
+from atout.engine import get_game
 from atout.engine.round import View
 from atout.engine.round_games import Action
 
@@ -51,33 +52,15 @@ def auction_turns(view) -> list[tuple[int, tuple, tuple, str]]:
     turns = []
     before: list = []
     for seat, token in view.auction:
-        legal = tuple(_bid_action(view.game, c) for c in _legal_calls(view.game, auction))
+        legal = tuple(_bid_action(view.game, c) for c in auction.legal_calls())
         turns.append((seat, tuple(before), legal, token))
-        _call(view.game, auction, next(a.value for a in legal if a.token.lower() == token.lower()))
+        auction.call(next(a.value for a in legal if a.token.lower() == token.lower()))
         before.append((seat, token))
     return turns
 
 
 def _engine_auction(view):
-    if view.game == "belote":
-        from atout.engine.belote import BeloteAuction
-        return BeloteAuction(view.public["turned"])
-    if view.game == "smear":
-        from atout.engine.smear import SmearAuction
-        return SmearAuction()
-    from atout.engine.tarot_bidding import TarotAuction
-    return TarotAuction()
-
-
-def _legal_calls(game, auction) -> list:
-    return auction.legal_bids() if game == "tarot" else auction.legal_calls()
-
-
-def _call(game, auction, value) -> None:
-    if game == "tarot":
-        auction.bid(value)
-    else:
-        auction.call(value)
+    return get_game(view.game).new_auction(view.public)
 
 
 def _bid_action(game, call) -> Action:

@@ -76,7 +76,7 @@ from __future__ import annotations
 import random
 import time
 
-from atout.engine.cards import FOOL, TRUMPS, suit_of
+from atout.engine.cards import FOOL, suit_of
 from atout.engine.errors import AtoutError
 
 from .base import Player, view_key
@@ -155,7 +155,7 @@ class SearchPlayer(Player):
     @property
     def solver(self):
         if self._solver is None:
-            from atout.solver.driver import Solver
+            from atout.solver import Solver
             self._solver = Solver(18)
         return self._solver
 
@@ -294,31 +294,9 @@ class SearchPlayer(Player):
 
 
 def score_utility(game_name, state, objective) -> float:
-    """The max side's result in the unit a match counts (``Round.seat_result``:
-    the score where it jumps at the contract, else the objective), up to a
-    constant and a positive factor, for a deal that ends at ``objective``:
-
-    * tarot, tarot2 (objective: the margin in half points): 25 points more
-      for the winner, 25 less for the loser: a jump of 100 half points at 0;
-    * Belote (the taker's card points): a failed contract gives the defence
-      everything, whatever the taker won: the points count only when made;
-    * Smear (the bidder's side's points, of 4): made, the side scores its
-      points and the other side the rest (2w - 4); set, minus the bid
-      (w - bid - 4);
-    * bridge (tricks) and tarocco (card points): the objective itself (the
-      match counts tricks and card points; no jump)."""
-    objective = float(objective)
-    if game_name in ("bridge", "tarocco"):
-        return objective
-    made = objective >= state.contract_target()
-    if game_name in ("tarot", "tarot2"):
-        return objective + (100 if made else 0)
-    if game_name == "belote":
-        # a capot (252) scores 252 to nothing, i.e. 126 over even, as 207 - 81
-        return min(objective, 207.0) if made else 0.0
-    if game_name == "smear":
-        return 2 * objective if made else objective - state.contract_target()
-    return objective
+    """The max side's result in the unit a match counts, for a deal that
+    ends at ``objective`` (the game's ``TrickState.utility``)."""
+    return state.utility(objective)
 
 
 # ---------------------------------------------------------------------------
@@ -326,9 +304,7 @@ def score_utility(game_name, state, objective) -> float:
 # ---------------------------------------------------------------------------
 
 def state_trump(state, game_name):
-    if game_name in ("tarot", "tarot2", "tarocco"):
-        return TRUMPS
-    return getattr(state, "trump", None)
+    return state.trick_trump
 
 
 def partners_of(state, seat) -> set:
@@ -350,7 +326,7 @@ def greedy_card(state, game_name):
 
     if not trick:
         return max(legal, key=lambda c: (strength(game_name, c, suit_of(c), trump), -points(game_name, c, trump))) \
-            if game_name == "smear" and trump is None else min(legal, key=low_key)
+            if state.game.first_lead_names_trump and trump is None else min(legal, key=low_key)
     led = next((suit_of(c) for c in trick if c != FOOL), None)
     if led is None:
         return min(legal, key=low_key)

@@ -1,6 +1,6 @@
 """atout's Belote positions in colver (PyPI ``colver``, a Rust Belote
 solver with a Python binding; the optional ``bench`` extra), for the
-exactness cross-check (tests/test_belote_colver.py) and the benchmark
+exactness cross-check (tests/solver/test_belote_colver.py) and the benchmark
 (bench/test_bench_belote_colver.py).
 
 colver plays Belote without forced undertrump and without the overtrump

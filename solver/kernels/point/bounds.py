@@ -3,7 +3,7 @@ start without search: the points and tricks no opponent can take away
 (master trumps, the leader's cash, tarot's lone taker's trick count,
 tarocco's sure tricks), the points of the cards left, and the range of the
 end-of-deal terms (``trick_start_bounds``, ``cash_bounds``, ``belote_bounds``).
-Every bound holds the naive search's value (tests/test_solver_point_bounds.py
+Every bound holds the naive search's value (tests/solver/test_solver_point_bounds.py
 and its neighbours).
 """
 

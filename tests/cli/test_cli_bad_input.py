@@ -147,7 +147,7 @@ def test_short_message_keeps_short_messages_and_the_end_of_long_ones():
 
 def test_the_python_api_checks_its_limits():
     from atout.solver import solve
-    from atout.solver.driver import MAX_NODES_LIMIT
+    from atout.solver.limits import MAX_NODES_LIMIT
     from atout.cli.options import NODE_LIMIT
     assert NODE_LIMIT.max == MAX_NODES_LIMIT
     state = get_game("bridge").new_state(get_game("bridge").parse_deal(BR))

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from atout.cli.main import cli
 from atout.engine import GAME_NAMES
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+README = Path(__file__).resolve().parents[2] / "README.md"
 
 #: options whose value, when it is a capital letter or word, is a placeholder
 #: of a template (`--game G`, `--seed N`, `--seat K`), not a value

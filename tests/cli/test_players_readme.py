@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from atout.cli.main import cli
 
-README = pathlib.Path(__file__).resolve().parent.parent / "README.md"
+README = pathlib.Path(__file__).resolve().parents[2] / "README.md"
 
 
 def players_section() -> str:

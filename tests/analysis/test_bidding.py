@@ -119,7 +119,7 @@ def test_smear_bids_share_one_solve_and_score_by_the_bid():
 
 def _fake_api(monkeypatch, exact, reach):
     """Stand-ins for api.solve and api.makes that record their calls."""
-    import atout.solver.driver as api
+    import atout.solver as api
     calls = []
 
     def fake_solve(state, *, all_cards=False, line=True, max_nodes=None, max_seconds=None, solver=None):

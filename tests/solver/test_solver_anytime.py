@@ -34,7 +34,7 @@ def ending(name, seed, tricks=None):
 @pytest.fixture
 def small_caps(monkeypatch):
     """Caps of a few nodes, so that small endings go through many rounds."""
-    monkeypatch.setattr(api, "_FIRST_CAP", 3)
+    monkeypatch.setattr(api, "FIRST_CAP", 3)
 
 
 @pytest.mark.parametrize("name", sorted(ENDINGS))
@@ -134,7 +134,7 @@ def test_no_probe_takes_more_than_its_cap(monkeypatch):
     r = Solver().solve(state, line=False, max_nodes=300_000, contract_first=False)
     assert not r.exact and r.nodes <= 300_001
     caps = [cap for cap, _used, _v in calls]
-    assert None not in caps and caps == sorted(caps) and caps[0] == api._FIRST_CAP
+    assert None not in caps and caps == sorted(caps) and caps[0] == api.FIRST_CAP
     assert all(used <= cap + 1 for cap, used, _v in calls)
     assert sum(v is not None for _cap, _used, v in calls) >= 3      # probes that settled
     assert 0 < r.lower <= r.upper < 114                              # both ends moved
@@ -157,8 +157,8 @@ def test_a_solve_that_ends_within_its_limit_asks_what_an_unlimited_walk_does():
         state = ending("tarot", 600 + seed, tricks=10)
         solver = Solver()
         pos = api.codec_for(state).encode(state)
-        lo, hi = api._clipper(state)(pos.already, pos.already + pos.bound())
-        budget = api._Budget(None, None)
+        lo, hi = api.clipper(state)(pos.already, pos.already + pos.bound())
+        budget = api.Budget(None, None)
         value = solver._value(pos, solver.new_generation(), budget, lo, hi,
                               guess=state.contract_target())[0]
         limited = Solver().solve(state, line=False, max_nodes=50 * budget.nodes + 1000)

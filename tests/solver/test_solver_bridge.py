@@ -190,18 +190,18 @@ def test_solve_keeps_the_contract_level_in_the_score():
 
 
 def test_the_tables_first_guess_is_a_trick_count_that_follows_the_cards():
-    """``_tricks_estimate`` (where a table's first walk in a strain starts:
+    """``tricks_estimate`` (where a table's first walk in a strain starts:
     only the nodes depend on it) is a count of North-South's tricks."""
-    from atout.solver.driver import _tricks_estimate
+    from atout.solver.dd_table import tricks_estimate
     for seed in range(40):
         for strain in CONTRACTS["strain"]:
-            est = _tricks_estimate(BRIDGE.new_state(BRIDGE.random_deal(seed), declarer="N",
+            est = tricks_estimate(BRIDGE.new_state(BRIDGE.random_deal(seed), declarer="N",
                                                     strain=strain))
             assert 0 <= est <= 13
     deal = BRIDGE.parse_deal("N:AKQJ.AKQ.AKQ.AKQ 5432.5432.543.54 T98.JT9.JT9.JT98 "
                              "76.876.8762.7632")
-    assert _tricks_estimate(BRIDGE.new_state(deal, declarer="N", strain="NT")) >= 11
-    assert _tricks_estimate(BRIDGE.new_state(deal, declarer="E", strain="S")) >= 10
+    assert tricks_estimate(BRIDGE.new_state(deal, declarer="N", strain="NT")) >= 11
+    assert tricks_estimate(BRIDGE.new_state(deal, declarer="E", strain="S")) >= 10
 
 
 def _move_order(state, best=-1, scores=False):

@@ -262,7 +262,7 @@ def readme_blocks(after: str, kind: str) -> list:
     """The ```kind blocks of the README section that starts with ``after``."""
     import pathlib
     import re
-    text = (pathlib.Path(__file__).parent.parent / "README.md").read_text()
+    text = (pathlib.Path(__file__).resolve().parents[2] / "README.md").read_text()
     section = text[text.index(after):]
     section = section[:section.index("\n## ", 1)]
     return re.findall(rf"```{kind}\n(.*?)```", section, re.S)
@@ -314,7 +314,7 @@ def test_a_task_that_always_kills_its_worker_is_given_up(tmp_path):
 
 def test_par_equals_dds_on_real_deals():
     """Par of the tables of random deals (DDS's tables, which atout's equal:
-    tests/test_dds.py), every vulnerability and dealer."""
+    tests/solver/test_dds.py), every vulnerability and dealer."""
     pytest.importorskip("endplay")
     from endplay.dds import calc_dd_table
     from endplay.types import Deal

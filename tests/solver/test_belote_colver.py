@@ -7,7 +7,7 @@ optional ``bench`` extra), on colver's rules: atout's variant
   equals colver's ``solve_scores`` (see ``solver.colver_compare`` for its
   conventions).
 
-The same checks on more deals: ``python tests/test_belote_colver.py DEALS
+The same checks on more deals: ``python tests/solver/test_belote_colver.py DEALS
 ENDINGS`` (prints the differences, if any).
 """
 

@@ -45,7 +45,7 @@ def test_rules_prints_the_games_rules_in_full(game):
 
 def test_the_rule_book_is_in_the_repository_and_the_readme_cites_it():
     from pathlib import Path
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     assert RULES_FILE.resolve() == (root / "engine" / "RULES.md").resolve()
     readme = (root / "README.md").read_text(encoding="utf-8")
     assert "engine/RULES.md" in readme and "shared folder" not in readme

@@ -13,7 +13,7 @@ from atout.engine.cards import FOOL
 from atout.engine.search import minimax
 from atout.solver.testing import random_ending
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from merged_low_cards import merged_value  # noqa: E402
 
 CONTRACTS = {"taker": [0, 1, 2, 3], "contract": ["take", "guard", "guard_without", "guard_against"]}

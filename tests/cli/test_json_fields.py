@@ -15,7 +15,7 @@ from atout.cli.main import cli
 from atout.engine import GAME_NAMES, get_game
 from atout.solver.testing import late_position_text
 
-DOC = (Path(__file__).resolve().parent.parent / "docs" / "JSON.md").read_text(encoding="utf-8")
+DOC = (Path(__file__).resolve().parents[2] / "docs" / "JSON.md").read_text(encoding="utf-8")
 PBN = "N:KJ74.J8.AKJ5.AQ6 A.AQT94.82.KT932 Q532.763.T93.875 T986.K52.Q764.J4"
 TWO_TRICKS = "D8 DT DQ DA CA CT C8 CJ"
 SMEAR_DEAL = "8.T9.8.J9 AQJ.8.T7. 7.Q.KQ.KQ K.AKJ.AJ. undealt:T9.7.9.AT87"

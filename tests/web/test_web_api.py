@@ -433,7 +433,7 @@ def test_the_server_never_crashes_on_random_input(client, belote_at_play):
 
 # -- the README's examples and the command ---------------------------------------------------
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+README = Path(__file__).resolve().parents[2] / "README.md"
 
 
 def readme_requests() -> list[tuple[str, dict]]:

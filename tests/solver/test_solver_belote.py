@@ -112,7 +112,7 @@ def test_the_walk_from_any_guess_ends_on_the_value_and_bisects_once_it_crossed()
     back it bisects what is left: from guesses far on
     either side the value found is minimax's, and after the crossing each
     probe asks the middle of the interval still open."""
-    from atout.solver.driver import _Budget
+    from atout.solver.limits import Budget
     solver = Solver(16)
     crossed = 0
     for seed in range(60):
@@ -129,7 +129,7 @@ def test_the_walk_from_any_guess_ends_on_the_value_and_bisects_once_it_crossed()
                 return v
             solver._probe = spy
             try:
-                lo, hi, exact = solver._value(pos, solver.new_generation(), _Budget(None, None),
+                lo, hi, exact = solver._value(pos, solver.new_generation(), Budget(None, None),
                                               guess=guess, growth=2, bisect_crossed=True)
             finally:
                 del solver._probe

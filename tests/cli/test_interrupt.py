@@ -14,6 +14,7 @@ from types import SimpleNamespace
 import pytest
 
 from atout.engine import get_game
+from atout.solver import dd_table
 from atout.solver import driver as api
 from atout.solver.kernels.bridge import search as K
 from atout.solver.driver import Solver
@@ -94,14 +95,14 @@ def test_a_running_kernel_stops_on_ctrl_c(monkeypatch):
 
     monkeypatch.setattr(api.threading, "Thread", CtrlCWhileWaiting)
     pos.search = search_waiting_for_ctrl_c
-    budget = api._Budget(None, None)        # no limit: only Ctrl-C stops it
+    budget = api.Budget(None, None)        # no limit: only Ctrl-C stops it
     assert solver._probe(pos, 0, solver.new_generation(), budget) is None
     assert limits == [0]                    # the kernel ran with its limit set to 0
     assert budget.interrupted and budget.nodes > 0
 
 
 def test_run_interruptibly_passes_results_and_errors():
-    ctx = api._Budget(None, None).ctx
+    ctx = api.Budget(None, None).ctx
     assert api._run_interruptibly(lambda a, b: a + b, (2, 3), ctx) == 5
 
     def boom():
@@ -139,7 +140,7 @@ def test_table_interrupted_keeps_the_entries_done(capsys, monkeypatch):
 def test_table_api_interrupted_inside_an_entry():
     game = get_game("belote")
     deal = "KQ8.J9.8.Q9 A7.K8.TJ7.T T.ATQ.AKQ.K J9.7.9.AJ87"
-    out = api.table(game, deal, progress=interrupt_at(1))
+    out = dd_table.table(game, deal, progress=interrupt_at(1))
     assert out.interrupted and out == {"S": {0: 57}}
 
 
