@@ -299,8 +299,8 @@ def endplay_position(state):
 _MEMORY_PROBE = """
 import json, resource, sys
 from atout.engine import get_game
-from . import Solver
-from .testing import random_ending
+from atout.solver import Solver
+from atout.solver.testing import random_ending
 name, limit = sys.argv[1], (None if sys.argv[2] == "none" else int(sys.argv[2]))
 game = get_game(name)
 contract = {"declarer": ["S"], "strain": ["NT"]} if name == "bridge" else None

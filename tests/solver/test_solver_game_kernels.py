@@ -102,7 +102,7 @@ def test_each_copy_has_the_generic_kernels_values_and_nodes_in_python(tricks, se
 def test_a_wrong_constant_is_caught_in_python():
     """The comparison above can fail: tarot's copy with the wrong key mode
     written in (0, its table's is 3) searches in other nodes."""
-    printed = _in_python("from atout.solver import game_kernels\n"
+    printed = _in_python("from atout.solver.kernels.point import specialised as game_kernels\n"
                          "game_kernels._GAMES['tarot'] = (game_kernels.P.TAROT, 3, 4,"
                          " {'rules[R_KEYMODE]': '0'})\n"
                          "from atout.solver.testing import copy_differences\n"
