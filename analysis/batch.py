@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from atout.engine import get_game
-from atout.engine.errors import AtoutError, RuleError
+from atout.engine.errors import AtoutError, OptionError, RuleError
 
 from .executors import run_ordered
 
@@ -126,7 +126,7 @@ def _fields(pairs: dict) -> tuple[tuple, dict]:
             try:
                 contract[key] = int(value)
             except (TypeError, ValueError):
-                raise RuleError(f"{key}={value!r}: a number is expected") from None
+                raise OptionError(f"{key}={value!r}: a number is expected") from None
         elif key in _FLAG_FIELDS:
             contract[key] = str(value).lower() in ("1", "true", "yes")
         else:
@@ -297,10 +297,10 @@ def resume(path: str, entries: list[Entry]) -> int:
         try:
             ident = json.loads(raw)["id"]
         except (ValueError, KeyError, TypeError):
-            raise RuleError(f"{path} line {number} is not a result line: use another --out") from None
+            raise OptionError(f"{path} line {number} is not a result line: use another --out") from None
         if done >= len(entries) or ident != entries[done].id:
             expected = entries[done].id if done < len(entries) else "none"
-            raise RuleError(f"{path} holds the results of another input (line {number} has id"
+            raise OptionError(f"{path} holds the results of another input (line {number} has id"
                             f" {ident!r}, the input's deal {done + 1} has id {expected!r}):"
                             " use another --out")
         done += 1
@@ -354,9 +354,9 @@ def batch_file(game_name: str, in_path: str, out_path: str | None, *, all_cards:
         with open(in_path, encoding="utf-8") as f:
             text = f.read()
     except OSError as exc:
-        raise RuleError(f"cannot read {in_path}: {exc.strerror}") from None
+        raise OptionError(f"cannot read {in_path}: {exc.strerror}") from None
     except UnicodeDecodeError:
-        raise RuleError(f"{in_path} is not a text file (UTF-8)") from None
+        raise OptionError(f"{in_path} is not a text file (UTF-8)") from None
     entries = read_entries(text, game.name)
     settings = Settings(game.name, all_cards, DEFAULT_MAX_NODES if max_nodes is None else max_nodes,
                         tuple(sorted((contract or {}).items())))

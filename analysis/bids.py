@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable
 
-from atout.engine.errors import RuleError
+from atout.engine.errors import OptionError, RuleError
 from atout.solver.results import made_from_bounds
 
 from .bid_planners import Group, make_planner, parse_bid_seat
@@ -314,13 +314,13 @@ def estimate_bids(game_name: str, seat, hand: str, *, samples: int | None = None
     (instead of ``workers`` local processes); same seed, same answer."""
     from atout.engine import get_game
     if samples is not None and samples < 1:
-        raise RuleError(f"samples {samples}: ask for at least one")
+        raise OptionError(f"samples {samples}: ask for at least one")
     if workers < 1:
-        raise RuleError(f"workers {workers}: use at least one")
+        raise OptionError(f"workers {workers}: use at least one")
     if max_nodes is not None and max_nodes < 1:
-        raise RuleError(f"max nodes {max_nodes}: use at least one")
+        raise OptionError(f"max nodes {max_nodes}: use at least one")
     if candidates < 1:
-        raise RuleError(f"candidates {candidates}: evaluate at least one discard")
+        raise OptionError(f"candidates {candidates}: evaluate at least one discard")
     game = get_game(game_name)
     if turned is not None and game.name != "belote":
         raise RuleError(f"--turned does not apply to {game.name} (only belote has a turned card)")

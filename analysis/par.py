@@ -116,8 +116,8 @@ def par(table: dict, vulnerable: str = "None", dealer: str = "N") -> Par:
     All (Both), ``dealer`` N E S W."""
     vul = _vulnerability(vulnerable)
     if str(dealer).upper() not in tuple(SEATS):
-        from atout.engine.errors import RuleError
-        raise RuleError(f"dealer {dealer!r}: use N, E, S or W")
+        from atout.engine.errors import OptionError
+        raise OptionError(f"dealer {dealer!r}: use N, E, S or W")
     first = SEATS.index(str(dealer).upper())
     tricks = [[int(table[seat][s]) for seat in SEATS] for s in STRAINS]   # [strain][seat]
 
@@ -212,8 +212,8 @@ def _vulnerability(text: str) -> tuple:
     table = {"none": (False, False), "-": (False, False), "love": (False, False),
              "ns": (True, False), "ew": (False, True), "all": (True, True), "both": (True, True)}
     if key not in table:
-        from atout.engine.errors import RuleError
-        raise RuleError(f"vulnerability {text!r}: use None, NS, EW or All")
+        from atout.engine.errors import OptionError
+        raise OptionError(f"vulnerability {text!r}: use None, NS, EW or All")
     return table[key]
 
 

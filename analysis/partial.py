@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
 
 from atout.engine import get_game
-from atout.engine.errors import RuleError
+from atout.engine.errors import OptionError, RuleError
 
 from atout.solver.results import made_from_bounds
 from .executors import run_ordered
@@ -357,9 +357,9 @@ def analyse(game_name: str, deal_text: str, played: Sequence[int] = (), *,
     ``scheduler``: the address of a Dask scheduler to run the samples on
     (instead of ``workers`` local processes); same seed, same answer."""
     if samples is not None and samples < 1:
-        raise RuleError(f"samples {samples}: ask for at least one")
+        raise OptionError(f"samples {samples}: ask for at least one")
     if workers < 1:
-        raise RuleError(f"workers {workers}: use at least one")
+        raise OptionError(f"workers {workers}: use at least one")
     game = get_game(game_name)
     if max_nodes is None:
         max_nodes = DEFAULT_MAX_NODES.get(game.name)

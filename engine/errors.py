@@ -15,6 +15,11 @@ class IllegalPlayError(AtoutError):
     """A card that may not be played now (not held, or against an obligation)."""
 
 
+class OptionError(AtoutError):
+    """An option out of its range or of the wrong kind (a node or time
+    limit, a number of samples or workers, a file that cannot be read)."""
+
+
 class RuleError(AtoutError):
     """A request that the rules do not allow: an illegal bid or discard,
     an unknown contract, a deal that does not fit the game."""

@@ -13,7 +13,7 @@ on the machine's speed.
 from __future__ import annotations
 
 from atout.engine import get_game
-from atout.engine.errors import RuleError
+from atout.engine.errors import OptionError
 
 from .base import RandomPlayer
 from .easy import EasyPlayer
@@ -25,7 +25,7 @@ LEVELS = ("random", "easy", "medium", "hard")
 def parse_level(level) -> str:
     key = str(level).strip().lower()
     if key not in LEVELS:
-        raise RuleError(f"unknown level {level!r}: levels are {', '.join(LEVELS)}")
+        raise OptionError(f"unknown level {level!r}: levels are {', '.join(LEVELS)}")
     return key
 
 
@@ -36,7 +36,7 @@ def make_player(game, level, seed: int = 0, think: float | None = None, **option
     game_name = get_game(game_name).name
     level = parse_level(level)
     if think is not None and not float(think) > 0:
-        raise RuleError(f"think {think!r}: the time budget is a number of seconds above 0")
+        raise OptionError(f"think {think!r}: the time budget is a number of seconds above 0")
     if level == "random":
         return RandomPlayer(game_name, seed)
     if level == "easy":

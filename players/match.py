@@ -21,7 +21,7 @@ import statistics
 import time
 from dataclasses import dataclass, field
 
-from atout.engine.errors import RuleError
+from atout.engine.errors import OptionError
 from atout.engine.round import Round
 
 from atout.analysis.partial import run_samples
@@ -54,9 +54,9 @@ def parse_player(text: str) -> PlayerSpec:
     for item in filter(None, rest.replace(";", " ").split()):
         key, eq, value = item.partition("=")
         if key not in PLAYER_OPTIONS or not eq or not value.isdigit():
-            raise RuleError(f"player option {item!r}: use " + ", ".join(f"{o}=N" for o in PLAYER_OPTIONS))
+            raise OptionError(f"player option {item!r}: use " + ", ".join(f"{o}=N" for o in PLAYER_OPTIONS))
         if level in ("random", "easy"):
-            raise RuleError(f"player option {item!r}: only medium and hard take options")
+            raise OptionError(f"player option {item!r}: only medium and hard take options")
         options.append((key, int(value)))
     return PlayerSpec(level, tuple(options))
 
@@ -64,7 +64,7 @@ def parse_player(text: str) -> PlayerSpec:
 def parse_players(text: str) -> tuple[PlayerSpec, PlayerSpec]:
     parts = [p for p in str(text).split(",") if p.strip()]
     if len(parts) != 2:
-        raise RuleError(f"players {text!r}: give two players, e.g. medium,easy (levels: {', '.join(LEVELS)})")
+        raise OptionError(f"players {text!r}: give two players, e.g. medium,easy (levels: {', '.join(LEVELS)})")
     return parse_player(parts[0]), parse_player(parts[1])
 
 
@@ -179,9 +179,9 @@ def run_match(game: str, players: str, *, deals: int = 100, seed: int = 0, worke
     from atout.engine import get_game
     game = get_game(game).name
     if deals < 1:
-        raise RuleError(f"deals {deals}: play at least one deal pair")
+        raise OptionError(f"deals {deals}: play at least one deal pair")
     if workers < 1:
-        raise RuleError(f"workers {workers}: use at least one")
+        raise OptionError(f"workers {workers}: use at least one")
     a, b = parse_players(players)
     options = dict(options or {})
     Round.new(game, seed=0, **options)        # bad options fail here, once

@@ -22,7 +22,7 @@ import time
 
 import numpy as np
 
-from atout.engine.errors import RuleError
+from atout.engine.errors import OptionError
 
 from .encoding import MAXDEPTH, Position, codec_for
 from .every_card import best_playout_first, child_position, equivalent_groups, guesses_by_playout, \
@@ -105,7 +105,7 @@ class Solver:
 
     def __init__(self, tt_bits: int = DEFAULT_TT_BITS, interruptible: bool = False):
         if not 10 <= int(tt_bits) <= 28:
-            raise RuleError(f"tt_bits {tt_bits!r}: use 10..28 (table of 2**tt_bits entries)")
+            raise OptionError(f"tt_bits {tt_bits!r}: use 10..28 (table of 2**tt_bits entries)")
         size = 1 << int(tt_bits)
         self.tt_keys = np.zeros((size, 3), dtype=np.int64)
         # flat (see bridge_search's buckets), from a 64-byte line: a bucket's

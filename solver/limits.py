@@ -10,7 +10,7 @@ from contextlib import contextmanager
 
 import numpy as np
 
-from atout.engine.errors import RuleError
+from atout.engine.errors import OptionError
 
 from .kernels.bridge import search as K
 
@@ -28,7 +28,7 @@ def check_max_nodes(max_nodes) -> int:
     """A node limit: a whole number 1..MAX_NODES_LIMIT (RuleError otherwise)."""
     if isinstance(max_nodes, bool) or not isinstance(max_nodes, (int, np.integer)) \
             or not 1 <= max_nodes <= MAX_NODES_LIMIT:
-        raise RuleError(f"max_nodes {str(max_nodes)[:30]}: use a whole number 1..{MAX_NODES_LIMIT}")
+        raise OptionError(f"max_nodes {str(max_nodes)[:30]}: use a whole number 1..{MAX_NODES_LIMIT}")
     return int(max_nodes)
 
 
@@ -39,7 +39,7 @@ def check_max_seconds(max_seconds) -> float:
     except (TypeError, ValueError, OverflowError):
         seconds = math.nan
     if not (math.isfinite(seconds) and seconds > 0):
-        raise RuleError(f"max_seconds {str(max_seconds)[:30]}: use a finite number of seconds above 0")
+        raise OptionError(f"max_seconds {str(max_seconds)[:30]}: use a finite number of seconds above 0")
     return seconds
 
 

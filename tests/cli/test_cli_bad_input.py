@@ -6,7 +6,7 @@ import click
 import pytest
 
 from atout.cli.main import MAX_MESSAGE, short_message
-from atout.engine import RuleError, get_game
+from atout.engine import OptionError, RuleError, get_game
 
 from cli_run import run
 
@@ -152,10 +152,10 @@ def test_the_python_api_checks_its_limits():
     assert NODE_LIMIT.max == MAX_NODES_LIMIT
     state = get_game("bridge").new_state(get_game("bridge").parse_deal(BR))
     for bad in (0, -5, 10**30, 1.5, True):
-        with pytest.raises(RuleError):
+        with pytest.raises(OptionError):
             solve(state, max_nodes=bad)
     for bad in (float("nan"), float("inf"), 0, -1, "soon"):
-        with pytest.raises(RuleError):
+        with pytest.raises(OptionError):
             solve(state, max_seconds=bad)
 
 

@@ -3,7 +3,7 @@
 
 import pytest
 
-from atout.engine import GAME_NAMES, RuleError
+from atout.engine import GAME_NAMES, OptionError, RuleError
 from atout.engine.round import Round
 from atout.players.search import SearchPlayer, greedy_card, playout
 from atout.players import LEVELS, make_player
@@ -113,9 +113,9 @@ def test_playout_to_a_trick_start_then_the_solver_values_the_rest():
 
 def test_bad_levels_and_budgets():
     assert LEVELS == ("random", "easy", "medium", "hard")
-    with pytest.raises(RuleError, match="unknown level"):
+    with pytest.raises(OptionError, match="unknown level"):
         make_player("tarot", "expert")
-    with pytest.raises(RuleError, match="think"):
+    with pytest.raises(OptionError, match="think"):
         make_player("tarot", "hard", think=0)
     with pytest.raises(RuleError, match="unknown game"):
         make_player("chess", "easy")
@@ -184,7 +184,7 @@ def test_match_players_take_the_search_options():
     spec = parse_player("hard:samples=8;decision_nodes=100000")
     assert spec.options == (("samples", 8), ("decision_nodes", 100000))
     assert spec.name == "hard:samples=8,decision_nodes=100000"
-    with pytest.raises(RuleError, match="decision_nodes=N"):
+    with pytest.raises(OptionError, match="decision_nodes=N"):
         parse_player("hard:depth=3")
-    with pytest.raises(RuleError, match="only medium and hard"):
+    with pytest.raises(OptionError, match="only medium and hard"):
         parse_player("easy:samples=3")

@@ -6,7 +6,7 @@ import random
 import numpy as np
 import pytest
 
-from atout.engine import Deal, Packet, RuleError, get_game
+from atout.engine import Deal, OptionError, Packet, RuleError, get_game
 from atout.engine.search import card_values, minimax
 from atout.solver import Solver, equivalent_groups, makes, solve
 from atout.solver.encoding import codec_for
@@ -174,7 +174,7 @@ def test_over_state_and_bad_arguments():
         state.play(state.legal_cards()[0])
     res = solve(state, all_cards=True)
     assert res.value == state.objective() and res.line == [] and res.cards == {}
-    with pytest.raises(RuleError, match="tt_bits"):
+    with pytest.raises(OptionError, match="tt_bits"):
         Solver(3)
 
 
