@@ -6,7 +6,7 @@ import random
 import numpy as np
 import pytest
 
-from atout.engine import Deal, OptionError, Packet, RuleError, get_game
+from atout.engine import Deal, OptionError, Packet, get_game
 from atout.engine.search import card_values, minimax
 from atout.solver import Solver, equivalent_groups, makes, solve
 from atout.solver.encoding import codec_for
