@@ -35,7 +35,7 @@ def compile_search(name: str) -> None:
     from atout.engine import get_game
     from contextlib import nullcontext
     from .kernels.point import specialised as game_kernels
-    from ..driver import Solver
+    from .driver import Solver
     from . import encoding as encoders
     from .encoding import codec_for
     from .testing import random_ending
