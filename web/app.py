@@ -38,6 +38,8 @@ from starlette.responses import FileResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from atout.engine.errors import AtoutError
+
 from . import compute, table
 
 #: the largest request body accepted (a round is a deal and at most a few hundred actions)
@@ -64,12 +66,29 @@ async def read_json(request: Request) -> dict:
         if len(body) > MAX_BODY:
             raise BadRequest(f"request body over {MAX_BODY} bytes")
     try:
-        data = json.loads(body.decode("utf-8"))
+        data = json.loads(body.decode("utf-8"), parse_constant=_no_constant)
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise BadRequest(f"the body is not JSON: {exc}") from None
+    except RecursionError:
+        raise BadRequest("the body is nested too deeply to be a request") from None
     if not isinstance(data, dict):
         raise BadRequest("the body must be a JSON object")
     return data
+
+
+def _no_constant(name: str):
+    """NaN and Infinity are not JSON: refused like any other non-JSON."""
+    raise BadRequest(f"the body is not JSON: {name} is not a JSON number")
+
+
+def message_of(exc: ValueError) -> str:
+    """The one-line message of a bad request. atout's own errors name the
+    problem; any other ValueError comes from Python reading a value of the
+    wrong kind, whose words (``invalid literal for int()``) mean nothing to
+    the person who sent it."""
+    if isinstance(exc, (AtoutError, BadRequest)):
+        return (str(exc) or type(exc).__name__).splitlines()[0]
+    return "a field of the request has a value of the wrong kind"
 
 
 def error(message: str, status: int = 400) -> JSONResponse:
@@ -84,7 +103,7 @@ def api(work):
             payload = await read_json(request)
             return JSONResponse(await run_in_threadpool(work, payload))
         except ValueError as exc:     # AtoutError, BadRequest, a bad number...
-            return error(str(exc) or type(exc).__name__)
+            return error(message_of(exc))
         except Exception as exc:      # a bug: say so, keep serving
             return error(f"internal error: {type(exc).__name__}: {exc}", 500)
     return endpoint
@@ -102,7 +121,7 @@ def long_api(prepare):
                 return stream(job)
             return JSONResponse(await run_in_threadpool(job, None, None))
         except ValueError as exc:
-            return error(str(exc) or type(exc).__name__)
+            return error(message_of(exc))
         except Exception as exc:
             return error(f"internal error: {type(exc).__name__}: {exc}", 500)
     return endpoint
@@ -122,7 +141,7 @@ def stream(job) -> StreamingResponse:
         try:
             lines.put({"result": job(progress, cancel)})
         except ValueError as exc:
-            lines.put({"error": str(exc)})
+            lines.put({"error": message_of(exc)})
         except Exception as exc:      # a bug: say so on the stream
             lines.put({"error": f"internal error: {type(exc).__name__}: {exc}"})
 
@@ -162,7 +181,7 @@ def state(payload: dict) -> dict:
 def play(payload: dict) -> dict:
     rnd = table.round_of(payload)
     seat = table.seat_of(payload, rnd)
-    played = table.play(rnd, seat, payload.get("action"), payload.get("level", "easy"), payload.get("think"))
+    played = table.play(rnd, seat, payload.get("action"), table.level_field(payload), payload.get("think"))
     return {"round": rnd.to_dict(), "view": table.view_json(rnd, seat, open_hands=bool(payload.get("open"))),
             "played": played}
 

@@ -24,55 +24,97 @@ MAX_THINK = 30
 
 # -- reading the request ----------------------------------------------------------------
 
-def int_field(payload: dict, name: str, default, low: int, high: int) -> int:
+def shown(value) -> str:
+    """A value as a message shows it: short, on one line."""
+    try:
+        text = repr(value)
+    except RecursionError:
+        text = "(nested too deeply)"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def int_field(payload: dict, name: str, default, low: int, high: int, what: str | None = None) -> int:
     value = payload.get(name, default)
     if value is None:
         value = default
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RuleError(f"{name} {value!r}: a whole number from {low} to {high}")
+        raise RuleError(f"{what or name} {shown(value)}: a whole number from {low} to {high}")
     return value
 
 
-def text_field(payload: dict, name: str, required: bool = False) -> str | None:
+def text_field(payload: dict, name: str, required: bool = False, what: str | None = None,
+               longest: int | None = None) -> str | None:
     value = payload.get(name)
     if value is None:
         if required:
-            raise RuleError(f"missing field {name!r}")
+            raise RuleError(f"missing field {what or name!r}")
         return None
     if not isinstance(value, str):
-        raise RuleError(f"{name} {value!r}: a text is expected")
+        raise RuleError(f"{what or name} {shown(value)}: a text is expected")
+    if longest is not None and len(value) > longest:
+        raise RuleError(f"{what or name} {shown(value)}: at most {longest} characters")
     return value
+
+
+def level_field(payload: dict) -> str:
+    """The bots' level (default easy)."""
+    return parse_level(text_field(payload, "level", longest=20) or "easy")
 
 
 def new_round(payload: dict) -> Round:
     """A new deal: ``game``; ``seed`` (default: a random one) or ``deal`` in
     atout's notation (belote: the bidding deal with its stock); ``options``."""
-    game = get_game(text_field(payload, "game", required=True)).name
+    game = get_game(text_field(payload, "game", required=True, longest=20)).name
     seed = payload.get("seed")
     seed = random.randrange(2**31) if seed is None else int_field(payload, "seed", 0, 0, 2**31 - 1)
     deal = text_field(payload, "deal")
     if deal is not None and not deal.strip():
         deal = None
-    options = payload.get("options") or {}
+    options = options_field(payload.get("options"))
+    return Round.new(game, seed=seed, deal=deal, **options)
+
+
+def options_field(options) -> dict:
+    """A game's table options: an object of simple values, none of them a
+    field of its own (game, seed, deal)."""
+    options = options or {}
     if not isinstance(options, dict) or not all(
-            isinstance(v, (str, int, float, bool)) for v in options.values()):
+            isinstance(v, (str, int, float, bool)) and not _huge(v) for v in options.values()):
         raise RuleError("options: an object of simple values (e.g. {\"widow\": 2})")
     taken = sorted(set(options) & {"game_name", "seed", "deal"})
     if taken:
         raise RuleError(f"options: {', '.join(taken)} is a field of its own, not an option")
-    return Round.new(game, seed=seed, deal=deal, **options)
+    return options
+
+
+def _huge(value) -> bool:
+    """A number no option takes (NaN, an infinity, more than 15 digits)."""
+    if isinstance(value, float):
+        return value != value or abs(value) > 1e15
+    return isinstance(value, int) and abs(value) > 10**15
 
 
 def round_of(payload: dict) -> Round:
-    """The game the request carries, rebuilt by replaying its actions."""
+    """The game the request carries, rebuilt by replaying its actions; each
+    field checked as ``/api/new`` checks it (a bad field is named)."""
     data = payload.get("round")
     if not isinstance(data, dict):
         raise RuleError("missing field 'round': the game as /api/new returned it")
-    actions = data.get("actions") or []
-    if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
-        raise RuleError(f"round actions: a list of at most {MAX_ACTIONS} decisions")
-    get_game(str(data.get("game", "")))   # an unknown game is named as such
-    return Round.from_dict(data)
+    game = get_game(text_field(data, "game", required=True, what="round game", longest=20)).name
+    seed = int_field(data, "seed", 0, 0, 2**31 - 1, what="round seed")
+    deal = text_field(data, "deal", required=True, what="round deal")
+    actions = data.get("actions")
+    actions = [] if actions is None else actions
+    if not isinstance(actions, list) or len(actions) > MAX_ACTIONS \
+            or not all(isinstance(a, str) and len(a) <= 40 for a in actions):
+        raise RuleError(f"round actions: a list of at most {MAX_ACTIONS} decisions, each a text")
+    stock = data.get("stock")
+    if stock is not None and (not isinstance(stock, list) or len(stock) > 100
+                              or not all(isinstance(c, str) for c in stock)):
+        raise RuleError("round stock: a list of cards as text")
+    options = options_field(data.get("options"))
+    return Round.from_dict({"game": game, "seed": seed, "deal": deal, "actions": actions,
+                            "stock": stock, "options": options})
 
 
 def seat_of(payload: dict, rnd: Round) -> int:
@@ -89,8 +131,8 @@ def play(rnd: Round, seat: int, action, level, think=None) -> dict:
         raise RuleError("the deal is over: no decision is left")
     actor = rnd.to_act
     if action is not None:
-        if not isinstance(action, str):
-            raise RuleError(f"action {action!r}: a card or a bid as text")
+        if not isinstance(action, str) or len(action) > 40:
+            raise RuleError(f"action {shown(action)}: a card or a bid as text")
         if actor != seat:
             raise RuleError(f"not your turn: seat {actor} is to act")
         chosen = rnd.apply(action)
@@ -99,8 +141,8 @@ def play(rnd: Round, seat: int, action, level, think=None) -> dict:
             raise RuleError(f"seat {seat} is to act: send its action")
         if think is not None and (isinstance(think, bool) or not isinstance(think, (int, float))
                                   or not 0 < think <= MAX_THINK):
-            raise RuleError(f"think {think!r}: seconds above 0, at most {MAX_THINK}")
-        player = make_player(rnd.game.name, parse_level(level), seed=rnd.seed, think=think)
+            raise RuleError(f"think {shown(think)}: seconds above 0, at most {MAX_THINK}")
+        player = make_player(rnd.game.name, level, seed=rnd.seed, think=think)
         chosen = rnd.apply(player.decide(rnd.view(actor)))
     return {"seat": actor, "kind": chosen.kind, "action": chosen.token}
 

@@ -431,6 +431,77 @@ def test_the_server_never_crashes_on_random_input(client, belote_at_play):
         assert response.status_code in (200, 400), (path, body, response.text)
 
 
+#: words of Python's own errors, which must never reach a message
+PYTHON_WORDS = ("invalid literal", "object is not", "argument must be", "NoneType", "Traceback",
+                "dictionary update", "not iterable", "Recursion", "internal error", "cannot convert")
+
+
+def clean(message: str) -> str:
+    assert "\n" not in message and len(message) < 300, message
+    assert not any(word in message for word in PYTHON_WORDS), message
+    return message
+
+
+def test_a_deeply_nested_body_is_refused_with_one_line(client):
+    nested = ('{"a":' * 12000 + "1" + "}" * 12000)[:60_000]
+    clean(bad(client.post("/api/new", content=nested), "nested too deeply"))
+    clean(bad(client.post("/api/state", content="[" * 30000 + "]" * 30000), "nested too deeply"))
+    deep_but_small = {"game": "belote", "seat": 0}
+    for _ in range(600):
+        deep_but_small = {"a": deep_but_small}
+    clean(bad(post(client, "/api/new", game="smear", seat=0, options=deep_but_small), "options"))
+
+
+def test_nan_and_infinity_are_not_json(client):
+    body = b'{"game": "belote", "seat": 0, "seed": NaN}'
+    clean(bad(client.post("/api/new", content=body), "not JSON", "NaN"))
+    clean(bad(client.post("/api/play", content=b'{"seat": 0, "think": Infinity}'), "not JSON"))
+
+
+@pytest.mark.parametrize("path", ["/api/state", "/api/play", "/api/hint", "/api/analyse", "/api/review"])
+def test_every_endpoint_checks_the_round_as_new_checks_its_fields(client, belote_at_play, path):
+    rnd = belote_at_play["round"]
+    for seed in (-1, 10**30, "x", 1.5, True):
+        clean(bad(post(client, path, round={**rnd, "seed": seed}, seat=0), "round seed", "whole number"))
+        clean(bad(post(client, "/api/new", game="belote", seat=0, seed=seed), "seed", "whole number"))
+    for game in (7, None, ["belote"], "x" * 1000):
+        clean(bad(post(client, path, round={**rnd, "game": game}, seat=0), "round game"))
+    for deal in (7, None, {"a": 1}):
+        clean(bad(post(client, path, round={**rnd, "deal": deal}, seat=0), "round deal"))
+    for actions in (7, "take", [1, 2], [None], [["SA"]]):
+        clean(bad(post(client, path, round={**rnd, "actions": actions}, seat=0), "round actions"))
+    for options in ([1], "x", {"widow": [1]}, {"widow": 10**30}, {"seed": 3}):
+        clean(bad(post(client, path, round={**rnd, "options": options}, seat=0), "options"))
+    for stock in (7, "SA", [1]):
+        clean(bad(post(client, path, round={**rnd, "stock": stock}, seat=0), "stock"))
+
+
+def test_no_message_shows_python_internals(client, smear_at_play):
+    """Every field of every endpoint given values of every kind: each answer a
+    200 or a 400 whose message is one line in the table's words."""
+    values = [None, True, -1, 10**30, 1.5, "", "x", "SA", [], [1], [[1]], {}, {"a": 1}, "?" * 500]
+    rnd = smear_at_play["round"]
+    seen = 0
+    for path in ["/api/new", "/api/state", "/api/play", "/api/hint", "/api/analyse", "/api/review"]:
+        for key in ["game", "seat", "round", "action", "level", "seed", "deal", "options", "samples",
+                    "think", "stream"]:
+            for value in values:
+                body = {"game": "smear", "seat": 0, "round": rnd, "samples": 1, key: value}
+                response = client.post(path, json=body)
+                assert response.status_code in (200, 400), (path, key, value, response.text)
+                if response.status_code == 400:
+                    clean(response.json()["error"])
+                    seen += 1
+        for key in ["game", "seed", "deal", "actions", "options", "stock"]:
+            for value in values:
+                response = client.post(path, json={"seat": 0, "round": {**rnd, key: value}})
+                assert response.status_code in (200, 400), (path, key, value, response.text)
+                if response.status_code == 400:
+                    clean(response.json()["error"])
+                    seen += 1
+    assert seen > 300
+
+
 # -- the README's examples and the command ---------------------------------------------------
 
 README = Path(__file__).resolve().parents[2] / "README.md"
