@@ -89,8 +89,10 @@ def replay(deal: Deal, played: Sequence[Card], **contract) -> PlayKnowledge:
         if card not in state.holding(seat):
             bring_into_hand(state, seat, card, pinned)
         pinned[seat].add(card)
-        # what this play says about the rest of the seat's hand
-        candidates = (open_cards - set(state.played)) | {c for c in known_by_seat[seat] if c != card}
+        # what this play says about the rest of the seat's hand (the cards it
+        # still holds: a known card it played earlier says nothing now)
+        candidates = (open_cards - set(state.played)) | {c for c in known_by_seat[seat]
+                                                         if c != card and c not in state.played}
         ruled_out = cards_ruled_out(state, seat, card, candidates)
         if fully_known[seat] or ruled_out & known_by_seat[seat]:
             if card not in state.legal_cards():

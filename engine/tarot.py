@@ -142,8 +142,22 @@ class TarotGame(Game):
         name = parse_contract(contract.get("contract", "guard"))
         if (name in DOG_CONTRACTS and contract.get("discard") is None
                 and 0 <= taker < N_SEATS and deal.hands[taker].unknown):
-            return TakerDiscardModel(deal, played, contract, taker)
-        return SamplingModel(deal, played, contract)
+            model = TakerDiscardModel(deal, played, contract, taker)
+        else:
+            model = SamplingModel(deal, played, contract)
+        # the replay of the play deals the unseen cards anyhow: a handful's
+        # rule would judge those stand-in hands (the play does not depend on it)
+        model.play_contract.pop("handfuls", None)
+        # a handful shown with the Excuse standing in for a trump shows every
+        # trump of the hand: the seat holds no other
+        packets = {*range(N_SEATS), "dog"}
+        for seat, shown in by_seat(contract.get("handfuls"), N_SEATS, "handful").items():
+            cards = set(deal.game.parse_cards(shown[0]) if isinstance(shown[0], str) else shown[0])
+            if FOOL in cards:
+                for card in TAROT_DECK.cards:
+                    if suit_of(card) == TRUMPS and card not in cards:
+                        model.restrict[card] = model.restrict.get(card, packets) - {seat}
+        return model
 
 
 class TarotState(TrickState):

@@ -54,3 +54,57 @@ def test_illegal_play_of_a_known_hand_is_refused():
         replay(view, BRIDGE.parse_cards("D4 SK"), declarer="S", strain="NT")
     with pytest.raises(IllegalPlayError, match="seat 0's hand"):
         replay(view, BRIDGE.parse_cards("SK"), declarer="S", strain="NT")
+
+
+
+def tarot_views(seed: int, draw_seed: str):
+    """Every view of a card to play in the tarot deal of ``seed``, played by
+    the easy player's calls and random cards (as bench/sampler_speed.py)."""
+    from atout.engine.round import Round
+    from atout.players import make_player
+    rnd = Round.new("tarot", seed=seed)
+    easy = make_player("tarot", "easy", seed=0)
+    rng = random.Random(draw_seed)
+    views = []
+    while not rnd.is_over():
+        view = rnd.view(rnd.to_act)
+        if view.phase == "play":
+            views.append(view)
+            rnd.apply(rng.choice(view.legal))
+        else:
+            rnd.apply(easy.decide(view))
+    return views
+
+
+def test_a_handful_shown_with_the_excuse_leaves_its_owner_no_other_trump():
+    """Seat 1 takes and shows nine trumps and the Excuse: the Excuse stands
+    in for a trump only when the hand holds no other, so no drawn deal gives
+    seat 1 another trump, and every drawn deal can be played (the handful's
+    rule refuses a deal with another trump in that hand)."""
+    from atout.engine.cards import FOOL, TRUMPS, suit_of
+    tarot = get_game("tarot")
+    views = [v for v in tarot_views(2026_12_17, "sampler-speed/20261204/13")
+             if v.seat != 1 and FOOL in v.contract.get("handfuls", {}).get(1, ())]
+    assert views
+    rng = random.Random(7)
+    for view in views[::4]:
+        shown = set(view.contract["handfuls"][1])
+        model = tarot.sampling_model(view.known_deal, view.played, dict(view.contract))
+        for _ in range(10):
+            full, contract = model.sample(rng)
+            assert not {c for c in full.hand(1) if suit_of(c) == TRUMPS} - shown
+            tarot.state_after(full, view.played, **contract)
+
+
+def test_a_known_card_played_earlier_says_nothing_of_the_hand_later():
+    """Seat 1 played every trump of its handful, then a club on a spade lead:
+    that rules out spades and trumps among the cards it still holds, not the
+    known trumps it played before (the replay took the play for illegal)."""
+    tarot = get_game("tarot")
+    views = tarot_views(2026_12_04 + 13, "sampler-speed/20261204/13")
+    late = [v for v in views if v.seat == 2 and len(v.played) > 60]
+    assert late
+    for view in late:
+        model = tarot.sampling_model(view.known_deal, view.played, dict(view.contract))
+        full, contract = model.sample(random.Random(3))
+        tarot.state_after(full, view.played, **contract)

@@ -110,3 +110,32 @@ def test_tarot_sized_problem_is_fast():
     deal = counter.sample(random.Random(3))
     assert [len(h) for h in deal] == [16, 16, 16, 6]
     assert not set(deal[0]) & set(range(10))
+
+
+#: cases whose classes form chains by inclusion, wholly or from some class on
+#: (the closed form of ``DealCounter._chain_count``), and cases that do not
+CHAIN_CASES = [
+    ((2, 2, 2), {0: [0], 1: [0, 1], 2: [0, 1], 3: [0, 1, 2], 4: [0, 1, 2], 5: [0, 1, 2]}),
+    ((1, 2, 2, 1), {0: [2], 1: [2, 3], 2: [1, 2, 3], 3: [0, 1, 2, 3], 4: [0, 1, 2], 5: [1, 2]}),
+    ((3, 0, 2), {0: [0, 1, 2], 1: [0, 1], 2: [0, 1, 2], 3: [2], 4: [0, 2]}),
+    ((2, 2, 1), {0: [0], 1: [0], 2: [1], 3: [1, 2], 4: [2]}),
+    ((1, 1, 1), {0: [0], 1: [0], 2: [1, 2]}),
+]
+
+
+@pytest.mark.parametrize("capacities, allowed", CASES + CHAIN_CASES)
+def test_count_equals_enumeration_in_every_class_order(capacities, allowed):
+    deals = brute_force(capacities, allowed)
+    counter = DealCounter(capacities, allowed)
+    assert counter.count() == len(deals)
+    # the chained closed form from every class on agrees with the branching
+    for start in range(len(counter.classes) + 1):
+        other = DealCounter(capacities, allowed)
+        other._chain_from = max(start, other._chain_from)
+        other._count.cache_clear()
+        assert other.count() == len(deals), start
+
+
+@pytest.mark.parametrize("capacities, allowed", CHAIN_CASES[:3])
+def test_chained_sample_frequencies_match_uniform(capacities, allowed):
+    test_sample_frequencies_match_uniform(capacities, allowed)
