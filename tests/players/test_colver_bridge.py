@@ -91,3 +91,17 @@ def test_the_card_points_objective_replaces_hards_score():
         state.apply("take")
     assert atout_player(spec, 0, "score").utility(state.state, 40) == 0.0
     assert atout_player(spec, 0, "card_points").utility(state.state, 40) == 40.0
+
+
+def test_the_bench_script_reports_a_match(capsys):
+    import json
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    from belote_colver_match import main
+    assert main(["--pairs", "1", "--seed", "3", "--worlds", "1", "--atout", "hard:samples=1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["pairs"] == 1 and out["won"] + out["drawn"] + out["lost"] == 1
+    assert out["mean"] == play_pair(ColverJob(parse_player("hard:samples=1"), 3, worlds=1), 0).difference
+    assert set(out["decision_seconds"]) == {"atout", "colver"} and out["machine"]["cores"] >= 1
+    assert main(["--pairs", "1", "--atout", "nobody"]) == 2
