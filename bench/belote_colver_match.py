@@ -10,8 +10,8 @@ extra installs colver).
 Reports atout's mean card-point difference a deal pair (atout's side's card
 points minus colver's over the two games of the pair) with its 95%
 interval, the pairs won, drawn and lost, each program's median and slowest
-decision time (decisions with one legal card left out), the run's time and
-the machine. The same seed gives the same match whatever ``--workers``.
+decision time (wall and processor time; decisions with one legal card left
+out), the run's time and the machine. The same seed gives the same match whatever ``--workers``.
 Ctrl-C reports the pairs finished. Measured figures: docs/STRENGTH.md.
 """
 
@@ -21,6 +21,7 @@ import argparse
 import json
 import os
 import platform
+import signal
 import subprocess
 import sys
 import time
@@ -58,7 +59,7 @@ def commit() -> str | None:
 def summary(result, args, loads: list, started: str) -> dict:
     interval = result.mean_interval()
     won, drawn, lost = result.record()
-    times = {who: result.times(who) for who in ("A", "B")}
+    times = {who: result.times(who) for who in ("A", "B", "A_cpu", "B_cpu")}
     return {
         "atout": result.a, "colver": result.b, "seed": result.seed, "worlds": args.worlds,
         "atout_objective": args.atout_objective, "colver_objective": args.colver_objective,
@@ -67,7 +68,9 @@ def summary(result, args, loads: list, started: str) -> dict:
         "mean": interval and interval[0],
         "ci95": None if interval is None or len(result.pairs) < 2 else [interval[1], interval[2]],
         "won": won, "drawn": drawn, "lost": lost,
-        "decision_seconds": {name: {"median": times[who][0], "slowest": times[who][1], "decisions": times[who][2]}
+        "decision_seconds": {name: {"median": times[who][0], "slowest": times[who][1], "decisions": times[who][2],
+                                    "processor_median": times[who + "_cpu"][0],
+                                    "processor_slowest": times[who + "_cpu"][1]}
                              for who, name in (("A", "atout"), ("B", "colver"))},
         "seconds": round(result.seconds, 1), "workers": args.workers, "started": started,
         "machine": machine(), "load_average": {"start": loads[0], "end": loads[1]}, "commit": commit(),
@@ -96,7 +99,9 @@ def report(s: dict) -> list[str]:
     for name, t in s["decision_seconds"].items():
         if t["decisions"]:
             lines.append(f"decision time of {name}: median {t['median'] * 1000:.1f} ms, "
-                         f"slowest {t['slowest'] * 1000:.0f} ms over {t['decisions']} decisions")
+                         f"slowest {t['slowest'] * 1000:.0f} ms over {t['decisions']} decisions (processor "
+                         f"time: median {t['processor_median'] * 1000:.1f} ms, slowest "
+                         f"{t['processor_slowest'] * 1000:.0f} ms)")
     m = s["machine"]
     lines.append(f"{s['seconds']:.0f} s with {s['workers']} worker(s); {m['cpu']}, {m['cores']} cores, load "
                  f"average {' '.join(map(str, s['load_average']['start']))} at the start, "
@@ -119,6 +124,9 @@ def main(argv=None) -> int:
     parser.add_argument("--json", action="store_true", help="one JSON object")
     parser.add_argument("--pairs-list", action="store_true", help="every pair's games (with --json: in it)")
     args = parser.parse_args(argv)
+    # Ctrl-C (or kill -INT) reports the pairs finished, even where the shell
+    # started this in the background with interrupts ignored
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     started = time.strftime("%Y-%m-%d %H:%M")
     loads = [load()]
 

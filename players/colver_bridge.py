@@ -202,17 +202,18 @@ def play_game(job: ColverJob, index: int, atout_parity: int, times: dict) -> dic
         legal = sorted(from_colver(a) for a in env.legal_actions())
         if seat != state.to_play or legal != sorted(state.legal_cards()):
             raise RuntimeError(f"pair {index}: atout's and colver's engines disagree at {state.played}")
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         if len(legal) == 1:
             card = legal[0]
-        elif seat in players:
-            card = players[seat].decide(belote_view(state, seat)).value
-            times["A"].append(time.perf_counter() - start)
         else:
-            decision = agents[seat].decide(env)
-            card = from_colver(decision["action"])
-            times["B"].append(time.perf_counter() - start)
-            worlds.append(decision.get("determinizations"))
+            if seat in players:
+                who, card = "A", players[seat].decide(belote_view(state, seat)).value
+            else:
+                decision = agents[seat].decide(env)
+                who, card = "B", from_colver(decision["action"])
+                worlds.append(decision.get("determinizations"))
+            times[who].append(time.perf_counter() - start)
+            times[who + "_cpu"].append(time.process_time() - start_cpu)
         for agent in agents.values():
             agent.observe(env, to_colver(card))
         env.step(to_colver(card))
@@ -236,7 +237,7 @@ def game_difference(record: dict) -> int:
 
 def play_pair(job: ColverJob, index: int, solve_fn=None) -> PairResult:
     warm_up(job)
-    times: dict = {"A": [], "B": []}
+    times: dict = {"A": [], "B": [], "A_cpu": [], "B_cpu": []}   # wall and processor seconds
     first = play_game(job, index, 0, times)
     second = play_game(job, index, 1, times)
     d1, d2 = game_difference(first), game_difference(second)
