@@ -19,6 +19,7 @@ _FACE = {
     "reaches": "driver", "sample_solver": "driver",
     "Reach": "results", "SolveResult": "results", "made_from_bounds": "results",
     "MAX_NODES_LIMIT": "limits", "check_max_nodes": "limits", "check_max_seconds": "limits",
+    "Cancellation": "limits", "cancellable_by": "limits",
     "equivalent_groups": "every_card",
     "table": "dd_table",
     "SUPPORTED_GAMES": "encoding", "codec_for": "encoding",

@@ -27,9 +27,8 @@ from atout.engine.errors import OptionError
 from .encoding import MAXDEPTH, Position, codec_for
 from .every_card import best_playout_first, child_position, equivalent_groups, guesses_by_playout, \
     share_killers, sort_key
-from .kernels.bridge import search as K
-from .kernels.jit import compile_notice
-from .kernels.point import row_table
+from . import searches
+from .searches import bridge as K
 from .limits import CHUNK, FIRST_CAP, Budget, anytime_target, clipper, half_left, next_cap
 from .results import Reach, SolveResult, made_by_bounds
 
@@ -115,7 +114,7 @@ class Solver:
         self.tt_vals = _aligned_zeros(size * 3, np.int32)
         # the point games' table: one cache line a probe (the pages of the
         # table a solver does not search are never touched, so cost no memory)
-        self.rows = row_table.new_table(size)
+        self.rows = searches.new_row_table(size)
         self.mv = np.zeros((MAXDEPTH, K.MAXMOVES), dtype=np.int64)
         self.sc = np.zeros((MAXDEPTH, K.MAXMOVES), dtype=np.int64)
         self.lg = np.zeros((MAXDEPTH, K.NSUITS), dtype=np.int64)
@@ -146,15 +145,20 @@ class Solver:
         deadline = budget.deadline if until is None else \
             (until if budget.deadline is None else min(until, budget.deadline))
         while True:
-            if ctx[K.C_NODES] >= stop:
+            if ctx[K.C_NODES] >= stop or budget.interrupted:
                 return None     # spent: before a call (which would count a node) or after an abort
             limit = stop
             if deadline is not None:
                 limit = min(limit, int(ctx[K.C_NODES]) + CHUNK)
             ctx[K.C_LIMIT] = limit
             ctx[K.C_ABORT] = 0
-            search = getattr(pos, "search", K.search)  # games of solver.encoders
-            tables = (self.tt_keys, self.tt_vals) if search is K.search else (self.rows, self.rows)
+            if budget.interrupted:
+                return None     # stopped (``Budget.stop``) while the limit was set
+            search = getattr(pos, "search", None)   # a point game's position searches itself
+            if search is None:
+                search, tables = searches.bridge_search, (self.tt_keys, self.tt_vals)
+            else:
+                tables = (self.rows, self.rows)
             args = (pos.lanes, pos.ts, pos.tr, pos.ntr, pos.ntr, pos.leader,
                     need, pos.lost, pos.rules, pos.sides, pos.pts, pos.zob,
                     *tables, self.mv, self.sc, self.lg, self.fr, ctx)
@@ -525,14 +529,16 @@ def search_kernel(game_name: str):
     bridge's search, or the point game's own copy (every point game has one;
     the generic search is never the one a game compiles)."""
     if game_name == "bridge":
-        return K.search, "bridge"
+        from .kernels.bridge import search as bridge_kernels
+        return bridge_kernels.search, "bridge"
     from .kernels.point import specialised as game_kernels
     return game_kernels.gsearch_for(game_name), "Belote" if game_name == "belote" else game_name
 
 
 def compile_watch(state):
-    """``_jit.compile_notice`` for the kernel that will search ``state``."""
-    return compile_notice(*search_kernel(state.game.name))
+    """Around a first search: the notice that the search of ``state``'s game
+    is being compiled, when it is (``searches.Entry.watch``)."""
+    return searches.watch(state.game.name)
 
 
 def solve(state, *, all_cards: bool = False, line: bool = True, max_nodes: int | None = None,

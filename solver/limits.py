@@ -5,14 +5,16 @@ shares what is left between its probes."""
 from __future__ import annotations
 
 import math
+import threading
 import time
+import weakref
 from contextlib import contextmanager
 
 import numpy as np
 
 from atout.engine.errors import OptionError
 
-from .kernels.bridge import search as K
+from .searches import bridge as K
 
 #: nodes between two looks at the clock when a time limit is set
 CHUNK = 200_000
@@ -43,6 +45,51 @@ def check_max_seconds(max_seconds) -> float:
     return seconds
 
 
+class Cancellation:
+    """A stop for the searches of one caller, set from another thread (a web
+    request whose client left, a server told to exit). Every ``Budget``
+    made in a thread while it runs ``cancellable_by(cancellation)`` is stopped by
+    ``set()``: the kernel under way at its next node (its node limit set
+    to 0, as Ctrl-C does), each later one before it starts. The searches
+    then end as Ctrl-C ends them: ``interrupted``, with what was proven."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._budgets: weakref.WeakSet = weakref.WeakSet()
+        self._set = False
+
+    def is_set(self) -> bool:
+        return self._set
+
+    def set(self) -> None:
+        with self._lock:
+            self._set = True
+            budgets = list(self._budgets)
+        for budget in budgets:
+            budget.stop()
+
+    def _watch(self, budget: "Budget") -> None:
+        with self._lock:
+            if not self._set:
+                self._budgets.add(budget)
+                return
+        budget.stop()
+
+
+_obeyed = threading.local()
+
+
+@contextmanager
+def cancellable_by(cancellation: Cancellation):
+    """Within the block, the budgets this thread makes obey ``cancellation``."""
+    saved = getattr(_obeyed, "cancellation", None)
+    _obeyed.cancellation = cancellation
+    try:
+        yield cancellation
+    finally:
+        _obeyed.cancellation = saved
+
+
 class Budget:
     """Node and time limits shared by the kernel calls of one request."""
 
@@ -50,11 +97,21 @@ class Budget:
         self.ctx = np.zeros(K.N_CTX, dtype=np.int64)
         #: called after each probe of the top request: progress(lo, hi, nodes)
         self.progress = progress
-        #: set when Ctrl-C (KeyboardInterrupt) stopped the work
+        #: set when Ctrl-C (KeyboardInterrupt) or a ``Cancellation`` stopped the work
         self.interrupted = False
         self.max_nodes = NO_LIMIT if max_nodes is None else check_max_nodes(max_nodes)
         self.deadline = None if max_seconds is None else \
             time.perf_counter() + check_max_seconds(max_seconds)
+        cancellation = getattr(_obeyed, "cancellation", None)
+        if cancellation is not None:
+            cancellation._watch(self)
+
+    def stop(self) -> None:
+        """Stop the work, from any thread: ``interrupted`` first, then the
+        kernel's node limit to 0 (a probe that sets the limit reads
+        ``interrupted`` after it, so one of the two always sees the stop)."""
+        self.interrupted = True
+        self.ctx[K.C_LIMIT] = 0
 
     @property
     def nodes(self) -> int:

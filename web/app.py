@@ -25,20 +25,22 @@ closing the connection cancels the work. A bad request gets a 400
 
 from __future__ import annotations
 
+import contextlib
 import json
 import queue
+import signal
 import threading
 from importlib import resources
 
 import anyio
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from atout.engine.errors import AtoutError
+from atout.solver import Cancellation, cancellable_by
 
 from . import compute, table
 
@@ -95,13 +97,68 @@ def error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
+#: the work under way, each with its Cancellation: a signal to stop the
+#: server stops them all, so that nothing holds its exit
+RUNNING: set = set()
+RUNNING_LOCK = threading.Lock()
+#: how often a waiting endpoint looks whether its client is still there (seconds)
+WATCH = 0.05
+
+
+def stop_all_work() -> None:
+    with RUNNING_LOCK:
+        running = list(RUNNING)
+    for cancel in running:
+        cancel.set()
+
+
+def start_work(work, *args):
+    """Run ``work(*args)`` in a daemon thread whose searches obey a new
+    ``Cancellation``; returns (cancellation, done event, box with
+    ``result`` or ``error``)."""
+    cancel = Cancellation()
+    done = threading.Event()
+    box: dict = {}
+
+    def run() -> None:
+        try:
+            with cancellable_by(cancel):
+                box["result"] = work(*args, cancel) if getattr(work, "takes_cancel", False) else work(*args)
+        except BaseException as exc:     # re-raised in the endpoint
+            box["error"] = exc
+        finally:
+            with RUNNING_LOCK:
+                RUNNING.discard(cancel)
+            done.set()
+    with RUNNING_LOCK:
+        RUNNING.add(cancel)
+    threading.Thread(target=run, name="atout-web-work", daemon=True).start()
+    return cancel, done, box
+
+
+async def run_watched(request: Request, work, *args):
+    """``work(*args)`` in its own thread; if the client leaves first, the
+    work is cancelled (its search stops at its next node) and None returned."""
+    cancel, done, box = start_work(work, *args)
+    while not done.is_set():
+        if await request.is_disconnected():
+            cancel.set()
+            return None
+        await anyio.sleep(WATCH)
+    if "error" in box:
+        raise box["error"]
+    return box["result"]
+
+
 def api(work):
-    """An endpoint from ``work(payload) -> dict`` (run in a worker thread):
-    every bad input becomes a 400 with its message; the server goes on."""
+    """An endpoint from ``work(payload) -> dict`` (run in a thread of its
+    own, stopped if the client leaves): every bad input becomes a 400 with
+    its message; the server goes on."""
     async def endpoint(request: Request) -> Response:
         try:
             payload = await read_json(request)
-            return JSONResponse(await run_in_threadpool(work, payload))
+            answer = await run_watched(request, work, payload)
+            return JSONResponse(answer) if answer is not None else Response(status_code=204)
         except ValueError as exc:     # AtoutError, BadRequest, a bad number...
             return error(message_of(exc))
         except Exception as exc:      # a bug: say so, keep serving
@@ -112,14 +169,18 @@ def api(work):
 def long_api(prepare):
     """An endpoint for long work: ``prepare(payload)`` checks the request
     (a 400 if it is bad) and returns ``job(progress, cancel) -> dict``, run
-    at once, or streamed with its progress when the body says ``"stream": true``."""
+    at once, or streamed with its progress when the body says ``"stream": true``.
+    A job may have a ``plan`` (what it will cost): the stream's first line."""
     async def endpoint(request: Request) -> Response:
         try:
             payload = await read_json(request)
-            job = await run_in_threadpool(prepare, payload)
+            job = await run_watched(request, prepare, payload)
+            if job is None:
+                return Response(status_code=204)
             if payload.get("stream") is True:
                 return stream(job)
-            return JSONResponse(await run_in_threadpool(job, None, None))
+            answer = await run_watched(request, _quiet(job))
+            return JSONResponse(answer) if answer is not None else Response(status_code=204)
         except ValueError as exc:
             return error(message_of(exc))
         except Exception as exc:
@@ -127,27 +188,37 @@ def long_api(prepare):
     return endpoint
 
 
+def _quiet(job):
+    """The job without progress, taking the cancellation of its thread."""
+    def run(cancel):
+        return job(None, cancel)
+    run.takes_cancel = True
+    return run
+
+
 def stream(job) -> StreamingResponse:
-    """Run ``job(progress, cancel)`` in a thread and send its
-    progress, then its result, as NDJSON lines. If the page closes the
-    connection, the work is cancelled at its next progress report."""
-    cancel = compute.Cancel()
+    """Run ``job(progress, cancel)`` in a thread and send its plan (if it
+    has one), its progress, then its result, as NDJSON lines. If the page
+    closes the connection, the work stops: its search at its next node."""
     lines: queue.Queue = queue.Queue()
+    plan = getattr(job, "plan", None)
 
     def progress(done: int, total: int) -> None:
         lines.put({"progress": {"done": done, "total": total}})
 
-    def run() -> None:
+    def run(cancel) -> None:
         try:
             lines.put({"result": job(progress, cancel)})
         except ValueError as exc:
             lines.put({"error": message_of(exc)})
         except Exception as exc:      # a bug: say so on the stream
             lines.put({"error": f"internal error: {type(exc).__name__}: {exc}"})
+    run.takes_cancel = True
 
     async def body():
-        worker = threading.Thread(target=run, daemon=True)
-        worker.start()
+        if plan is not None:
+            yield json.dumps({"plan": plan}) + "\n"
+        cancel, _, _ = start_work(run)
         try:
             while True:
                 try:
@@ -216,6 +287,58 @@ async def index(request: Request) -> Response:
     return FileResponse(str(STATIC / "index.html"), media_type="text/html")
 
 
+#: after a signal to stop, how long the server may wait for its answers in
+#: flight (the work is cancelled at once; this covers what no search runs,
+#: such as a first compile) before it exits without them (seconds)
+EXIT_GRACE = 3.0
+
+
+def stop_work_on_exit_signals():
+    """Wrap the server's SIGINT and SIGTERM handlers (uvicorn's, which wait
+    for the open connections to close) so that a signal first cancels the
+    work under way, then, if the server still runs ``EXIT_GRACE`` seconds
+    later, forces its exit. Returns the undo. Only in the main thread (the
+    test client runs the app in another: no signal there)."""
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+    installed = {}
+
+    def wrap(previous):
+        def handler(sig, frame):
+            stop_all_work()
+            if callable(previous):
+                previous(sig, frame)
+            server = getattr(previous, "__self__", None)
+            if server is not None and hasattr(server, "force_exit"):
+                def force():
+                    server.force_exit = True
+                timer = threading.Timer(EXIT_GRACE, force)
+                timer.daemon = True
+                timer.start()
+        return handler
+
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        previous = signal.getsignal(sig)
+        installed[sig] = (previous, wrap(previous))
+        signal.signal(sig, installed[sig][1])
+
+    def undo():
+        for sig, (previous, mine) in installed.items():
+            if signal.getsignal(sig) is mine:
+                signal.signal(sig, previous)
+    return undo
+
+
+@contextlib.asynccontextmanager
+async def lifespan(app):
+    undo = stop_work_on_exit_signals()
+    try:
+        yield
+    finally:
+        stop_all_work()
+        undo()
+
+
 def create_app() -> Starlette:
     routes = [
         Route("/", index),
@@ -228,7 +351,7 @@ def create_app() -> Starlette:
         Route("/api/review", long_api(review), methods=["POST"]),
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
     ]
-    return Starlette(routes=routes)
+    return Starlette(routes=routes, lifespan=lifespan)
 
 
 app = create_app()

@@ -15,10 +15,9 @@ between two samples (or two cards of a review) and the answer says
 
 from __future__ import annotations
 
-import threading
-
 from atout.analysis.json_form import analysis_json, review_json, solve_json
 from atout.engine import RuleError
+from atout.solver import Cancellation
 
 #: node limit per solve where a position may be out of reach of an exact search
 HINT_NODE_LIMIT = {"tarot": 2_000_000, "tarot2": 2_000_000, "tarocco": 2_000_000}
@@ -26,18 +25,9 @@ HINT_NODE_LIMIT = {"tarot": 2_000_000, "tarot2": 2_000_000, "tarocco": 2_000_000
 MAX_SAMPLES = 2000
 
 
-class Cancel:
-    """A flag the server sets when the page gives up waiting (cancel button,
-    closed connection); the work stops at its next progress report."""
-
-    def __init__(self) -> None:
-        self._event = threading.Event()
-
-    def set(self) -> None:
-        self._event.set()
-
-    def is_set(self) -> bool:
-        return self._event.is_set()
+#: a flag the server sets when the page gives up waiting (cancel button,
+#: closed connection): the search under way stops at its next node
+Cancel = Cancellation
 
 
 def _reporter(progress, cancel: Cancel | None):

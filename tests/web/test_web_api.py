@@ -558,3 +558,90 @@ def test_atout_serve_on_a_port_in_use_is_one_clear_error():
         out, err = proc.communicate(timeout=60)
     assert proc.returncode == 2 and out == ""
     assert err.startswith(f"atout: error: cannot listen on 127.0.0.1:{port}") and len(err.splitlines()) == 1
+
+
+# -- work nobody waits for stops -------------------------------------------------------------
+
+def started_server():
+    """`atout serve --port 0` and its address."""
+    proc = serve_process("--port", "0")
+    line = proc.stdout.readline()
+    assert "http://127.0.0.1:" in line, line + (proc.stderr.read() if proc.poll() is not None else "")
+    return proc, line.split()[2]
+
+
+def cpu_seconds(pid: int) -> float:
+    """The processor time of a process so far (user + system)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def long_analysis(url: str):
+    """A tarot2 analysis of 2000 deals from seat 0's first card, streamed:
+    the open connection once the first deal is done."""
+    import http.client
+    rnd = Round.new("tarot2", seed=1).to_dict()
+    host, port = url.split("//")[1].rstrip("/").split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=600)
+    conn.request("POST", "/api/analyse", body=json.dumps({"round": rnd, "seat": 0, "samples": 2000,
+                                                          "stream": True}),
+                 headers={"Content-Type": "application/json"})
+    response = conn.getresponse()
+    assert response.status == 200
+    while True:     # the plan, then progress: the work is under way
+        line = json.loads(response.readline())
+        assert "error" not in line and "result" not in line, line
+        if "progress" in line:
+            return conn, response
+
+
+def idle_after(pid: int, limit: float) -> float:
+    """Seconds until the process uses under 10% of a core over 0.5 s, or
+    ``limit`` if it never does by then."""
+    import time
+    start = time.monotonic()
+    while time.monotonic() - start < limit:
+        before = cpu_seconds(pid)
+        time.sleep(0.5)
+        if cpu_seconds(pid) - before < 0.05:
+            return time.monotonic() - start
+    return limit
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_an_analysis_whose_client_leaves_stops():
+    proc, url = started_server()
+    try:
+        conn, response = long_analysis(url)
+        import time
+        before = cpu_seconds(proc.pid)
+        time.sleep(1.0)
+        assert cpu_seconds(proc.pid) - before > 0.25     # it computes
+        conn.sock.shutdown(socket.SHUT_RDWR)
+        conn.close()
+        # within a second on an idle machine; the bound leaves room for a busy one
+        assert idle_after(proc.pid, 10) < 10
+        with urllib.request.urlopen(url + "api/games", timeout=30) as games:   # and serves on
+            assert games.status == 200
+    finally:
+        proc.kill()
+        proc.wait(10)
+
+
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGINT"])
+def test_the_server_exits_on_a_signal_mid_analysis(sig):
+    import signal
+    import time
+    proc, url = started_server()
+    try:
+        conn, response = long_analysis(url)
+        start = time.monotonic()
+        proc.send_signal(getattr(signal, sig))
+        proc.wait(30)
+        waited = time.monotonic() - start
+        assert waited < 5, f"{sig}: exited after {waited:.1f} s"
+        conn.close()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
