@@ -4,21 +4,12 @@ the taker), and a score is a sentence, never a Python dict or tuple."""
 
 from __future__ import annotations
 
-from fractions import Fraction
+from atout.engine.words import Names, number  # noqa: F401 (number: the commands' import)
 
 from .format import cards_text
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 FRENCH_SUITS = "SHDC"
-
-
-def number(x) -> str:
-    """A score or point count as people write it: 56, -18.67, 4.5."""
-    if isinstance(x, Fraction) and x.denominator == 1:
-        x = int(x)
-    if isinstance(x, float) and x.is_integer():
-        x = int(x)
-    return str(x) if isinstance(x, int) else f"{float(x):.2f}".rstrip("0")
 
 
 def seat_name(game, seat: int) -> str:
@@ -27,14 +18,7 @@ def seat_name(game, seat: int) -> str:
 
 def side_name(state, side: int) -> str:
     """A side by its seats: N-S, seats 0+2, player 1, the taker (seat 0)."""
-    name = state.game.name
-    if name == "bridge":
-        return ("N-S", "E-W")[side]
-    if name == "tarot2":
-        return f"player {side}"
-    if name == "tarot":
-        return f"the taker (seat {state.taker})" if side == 0 else "the defenders"
-    return "seats " + "+".join(str(s) for s in range(state.n) if state.side_of(s) == side)
+    return Names.of(state).neutral_side(side)
 
 
 def direction(state, seat: int) -> str:

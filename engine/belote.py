@@ -561,6 +561,51 @@ class BeloteState(TrickState):
             "scores": scores,
         }
 
+    points_unit = "card points"
+
+    def points_so_far(self) -> tuple:
+        """Card points of each side so far; the last trick's 10 (or the
+        capot's 252) once the last trick is played, as the score counts."""
+        return tuple(self.card_points_of_side(s) for s in (0, 1))
+
+    def score_words(self, score: dict, names) -> list[str]:
+        """The score in sentences (RULES.md section 3)."""
+        from .words import SUIT_NAMES, capital, number
+        side, defence = score["taker_side"], 1 - score["taker_side"]
+        taker_side, other = names.side(side), names.side(defence)
+        points, br, scores = score["card_points"], score["belote_rebelote"], score["scores"]
+        if score["made"] and scores[side] == scores[defence]:
+            head = (f"A tie at {number(scores[side])}: {taker_side} made the contract (a tie is made) and "
+                    f"each side scores {number(scores[side])}.")
+        elif score["made"]:
+            head = (f"{capital(taker_side)} made the contract and won {number(scores[side])} to "
+                    f"{number(scores[defence])}, by {number(scores[side] - scores[defence])} points.")
+        else:
+            head = (f"{capital(other)} won {number(scores[defence])} to {number(scores[side])}, by "
+                    f"{number(scores[defence] - scores[side])} points: {taker_side} failed the contract.")
+        trump = SUIT_NAMES[self.trump]
+        lines = [head, f"Contract: {trump} trumps, taken by {names.seat(score['taker'])}."]
+        if score["capot"] is not None:
+            lines.append(f"Capot: {names.side(score['capot'])} won all {N_TRICKS} tricks: {CAPOT_TOTAL} instead "
+                         f"of {DEAL_TOTAL} (100 instead of the last trick's {LAST_TRICK_BONUS}).")
+        else:
+            last = names.side_of_seat(self.tricks[-1].winner)
+            lines.append(f"Card points: {names.pair(points)}, with the last trick's {LAST_TRICK_BONUS} (dix de "
+                         f"der) to {last}.")
+        seat = self.belote_rebelote_seat()
+        if seat is not None:
+            lines.append(f"Belote-Rebelote: +{BELOTE_REBELOTE} to {names.side_of_seat(seat)} "
+                         f"({names.seat(seat)} held the king and queen of {trump}).")
+        mine, theirs = points[side] + br[side], points[defence] + br[defence]
+        if score["made"]:
+            lines.append(f"Made: {taker_side} {number(mine)} against {number(theirs)} (at least as much as "
+                         f"the defenders): each side scores what it won.")
+        else:
+            lines.append(f"Failed: {taker_side} {number(mine)} against {number(theirs)}: {other.does('score')} "
+                         f"everything, {number(scores[defence])}, and {taker_side} 0.")
+        lines.append(f"Scores: {names.pair(scores)}.")
+        return lines
+
     # -- information -----------------------------------------------------------------------
     def announcements(self) -> dict:
         """Belote-Rebelote as announced so far: the seat holding both K and Q

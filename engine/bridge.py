@@ -116,6 +116,28 @@ class BridgeState(TrickState):
     def headline_score(self, score: dict):
         return score["tricks"]
 
+    def score_words(self, score: dict, names) -> list[str]:
+        """The result in sentences: the contract made or down, the tricks."""
+        from .words import capital, plural
+        tricks = score["tricks"]
+        side = self.max_side
+        declarer = names.seat(self.declarer)
+        taken = f"{names.side(side)} took {plural(tricks, 'trick')}, {names.side(1 - side)} {13 - tricks}"
+        if self.level is None:
+            return [f"{capital(taken)}.", f"Declarer: {declarer}; strain {self.strain_name}."]
+        contract = f"{self.level}{self.strain_name}"
+        over = score["overtricks"]
+        if score["made"]:
+            extra = "" if over == 0 else f" with {plural(over, 'overtrick')}"
+            head = f"{capital(names.side(side))} won: {declarer} made {contract}{extra}."
+        else:
+            head = f"{capital(names.side(1 - side))} won: {declarer} went down {-over} in {contract}."
+        return [head, f"Contract: {contract} by {declarer}, {6 + self.level} tricks needed.", capital(taken) + "."]
+
+    @property
+    def strain_name(self) -> str:
+        return "NT" if self.trump is None else self.game.suit_letters[self.trump]
+
     def score(self) -> dict:
         tricks = self.objective()
         out = {"tricks": tricks}

@@ -115,29 +115,44 @@ class Deck:
             return self.rank_char(card)
         return self.suit_symbols[card >> 4] + self.rank_char(card)
 
+    def display(self, card: Card) -> str:
+        """The one display form of a card for people: the rank, a ten as
+        ``10``, then the suit symbol (``K♠``, ``10♥``); a tarot trump is its
+        number (``21``), the fool its name (``EX``); tarocco's suits have no
+        symbol: their letter follows the rank (``KS``)."""
+        if card >= 64:
+            return self.rank_char(card)
+        rank = self.rank_char(card)
+        return ("10" if rank == "T" else rank) + self.suit_symbols[card >> 4]
+
     def parse_card(self, token: str) -> Card:
-        """A card token: ``SK``, or with the suit symbol that atout prints,
-        before or after the rank (``♠K``, ``K♠``); a ten may be ``10``."""
-        key = self._suit_letter_first(token.strip()).upper()
-        if key in self._by_token:
-            return self._by_token[key]
-        if not key:
+        """A card in any form atout writes: the token (``SK``, ``ST``), the
+        suit symbol before or after the rank (``♠K``, ``K♠``, ``10♥``), the
+        suit letter after the rank (``KS``, ``10H``); a ten may be ``10``."""
+        text = str(token).strip()
+        if not text:
             raise NotationError("empty card token")
+        for key in self._readings(text):
+            if key in self._by_token:
+                return self._by_token[key]
         raise NotationError(f"unknown card {token!r}: not a card of the {self.name} deck")
 
-    def _suit_letter_first(self, key: str) -> str:
-        """``♠K``, ``K♠``, ``♤K`` -> ``SK``; ``S10``, ``♠10`` -> ``ST``."""
-        if self.suit_symbols == self.suit_letters or not key:
-            return key
+    def _readings(self, key: str):
+        """The upper-case tokens a typed card may mean, the token form first:
+        suit symbols read as letters, ``10`` as ``T`` beside a suit, the suit
+        written after the rank moved before it."""
         symbols = self.suit_symbols + (OUTLINED_SUIT_SYMBOLS if self.suit_symbols == FRENCH_SUIT_SYMBOLS
                                        else "")
-        if key[-1] in symbols and key[0] not in symbols:
-            key = key[-1] + key[:-1]
-        if key[0] in symbols:
-            key = self.suit_letters[symbols.index(key[0]) % 4] + key[1:]
-        if len(key) == 3 and key[1:] == "10" and key[0].upper() in self.suit_letters:
-            key = key[0] + "T"
-        return key
+        if self.suit_symbols != self.suit_letters:
+            key = "".join(self.suit_letters[symbols.index(ch) % 4] if ch in symbols else ch for ch in key)
+        key = key.upper()
+        yield key
+        letters = self.suit_letters.upper()
+        if len(key) == 3 and "10" in (key[1:], key[:2]) and (key[0] in letters or key[2] in letters):
+            key = key.replace("10", "T")
+            yield key
+        if len(key) == 2 and key[1] in letters:
+            yield key[1] + key[0]
 
     def parse_cards(self, text: str) -> list[Card]:
         """A list of single-card tokens separated by spaces or commas; each

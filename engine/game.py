@@ -232,6 +232,22 @@ class TrickState:
         """The deal's score under RULES.md, at the end of the deal."""
         raise NotImplementedError
 
+    def score_words(self, score: dict, names) -> list[str]:
+        """The score in sentences for people (``words.score_sentences``):
+        the winner and the margin first, then each line of the game's score
+        that applied; ``names`` (a ``words.Names``) names the seats and
+        sides from one chair or neutrally."""
+        raise NotImplementedError
+
+    def points_so_far(self) -> tuple:
+        """What each side (tarot2: each player) has won so far, in the
+        points the score counts (bridge: tricks), counted as the score
+        counts them, so that at the end it agrees with the score."""
+        return tuple(self.tricks_won(side) for side in (0, 1))
+
+    #: what ``points_so_far`` counts
+    points_unit: str = "tricks"
+
     def contract_target(self) -> int | None:
         """The least objective value with which ``max_side`` makes its
         contract (wins the deal), or None where the game has no such line."""

@@ -462,6 +462,61 @@ class SmearState(TrickState):
             "scores": scores,
         }
 
+    points_unit = "game points"
+
+    def points_so_far(self) -> tuple:
+        """Game points of each side so far (for the point called Game), the
+        bidder's discard added to its side once the deal is over."""
+        discard = self.discard if self.is_over() else ()
+        return game_totals(self.tricks, self.game.sides, self.max_side, discard)
+
+    def score_words(self, score: dict, names) -> list[str]:
+        """The score in sentences (RULES.md section 5)."""
+        from .words import SUIT_NAMES, capital, card_label, number, plural, signed
+        side = score["bidder_side"]
+        bidders, other = names.side(side), names.side(1 - side)
+        scores, won = score["scores"], score["won"]
+        deck = self.game.deck
+        made = score["made"]
+        result = (f"{bidders} made {bidders.possessive} bid of {score['bid']} with {plural(won[side], 'point')}"
+                  if made else f"{bidders} went set on {bidders.possessive} bid of {score['bid']} with "
+                  f"{plural(won[side], 'point')}")
+        if scores[0] == scores[1]:
+            head = f"A tie, {signed(scores[0])} each: {result}."
+        else:
+            win = 0 if scores[0] > scores[1] else 1
+            head = (f"{capital(names.side(win))} won the deal, {signed(scores[win])} to {signed(scores[1 - win])}: "
+                    f"{result}.")
+        trump = self.trump
+        lines = [head, f"Bid: {score['bid']} by {names.seat(score['bidder'])}; trumps "
+                       f"{'none' if trump is None else SUIT_NAMES[trump]}."]
+        in_play = sorted(c for c in self.played if trump is not None and suit_of(c) == trump)
+
+        def who(point):
+            return "nobody" if score[point] is None else names.side(score[point])
+        if in_play:
+            lone = " (a lone trump in play is both High and Low)" if len(in_play) == 1 else ""
+            lines.append(f"High: {who('high')}, with {card_label(deck, in_play[-1])}, the highest trump in play.")
+            lines.append(f"Low: {who('low')}, with {card_label(deck, in_play[0])}, the lowest trump in play{lone}.")
+        else:
+            lines.append("High and Low: nobody (no trump in play).")
+        if score["jack"] is None:
+            lines.append("Jack: nobody (the jack of trumps was not in play).")
+        else:
+            lines.append(f"Jack: {who('jack')}, winning the trick that held the jack of trumps.")
+        a, b = score["game_points"]
+        if score["game"] is None:
+            lines.append(f"Game: nobody, a tie at {a} game points.")
+        else:
+            lines.append(f"Game: {who('game')}, {max(a, b)} game points to {min(a, b)}.")
+        if made:
+            lines.append(f"Points won: {names.pair(won)}; the bid is made: each side scores the points it won.")
+        else:
+            lines.append(f"Points won: {names.pair(won)}; the bid is set: {bidders} lose {score['bid']}, "
+                         f"{other} score the points they won.")
+        lines.append("Scores: " + ", ".join(f"{names.side(s)} {signed(v)}" for s, v in enumerate(scores)) + ".")
+        return lines
+
     # -- information ------------------------------------------------------------
     def public_cards(self, seat: int) -> dict:
         """Nothing beyond the played cards; the bidder sees its own discard."""

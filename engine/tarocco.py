@@ -344,6 +344,43 @@ class TaroccoState(TrickState):
         return {"points": points, "tricks": tricks, "winner": winner,
                 "draw": winner is None, "sweep": sweep}
 
+    points_unit = "card points"
+
+    def points_so_far(self) -> tuple:
+        """Card points of each side so far: the Matto with its owner's side;
+        at the end the discard and a sweep settled (``points``)."""
+        if self.is_over():
+            return self.points()
+        out = [sum(card_points(c) for c in self.won_cards(s) if c != MATTO) for s in (0, 1)]
+        if MATTO in self.played and self.matto_side is not None:
+            out[self.matto_side] += card_points(MATTO)
+        return tuple(out)
+
+    def score_words(self, score: dict, names) -> list[str]:
+        """The score in sentences (RULES.md section 2)."""
+        from .words import capital, number, plural
+        points, tricks = score["points"], score["tricks"]
+        if score["draw"]:
+            head = f"A draw: {TOTAL_POINTS // 2} card points each."
+        else:
+            win = score["winner"]
+            head = (f"{capital(names.side(win))} won {points[win]} to {points[1 - win]}, by "
+                    f"{plural(points[win] - points[1 - win], 'card point')}.")
+        lines = [head, f"Card points: {names.pair(points)} (of {TOTAL_POINTS}); tricks: {names.pair(tricks)}."]
+        dealer_side = self.side_of(DEALER)
+        to = dealer_side if tricks[dealer_side] else 1 - dealer_side
+        lines.append(f"The dealer's discard ({plural(sum(card_points(c) for c in self.discard), 'point')}) "
+                     f"counted for {names.side(to)}" + ("." if to == dealer_side else
+                                                        ", the dealer's side having won no trick."))
+        if self.matto_side is not None:
+            to = self.matto_side if tricks[self.matto_side] else 1 - self.matto_side
+            lines.append(f"The Matto (5 points) counted for {names.side(to)}"
+                         + (", its owner's side." if to == self.matto_side else
+                            ", its owner's side having won no trick."))
+        if score["sweep"] is not None:
+            lines.append(f"Sweep: {names.side(score['sweep'])} won every trick and take all {TOTAL_POINTS} points.")
+        return lines
+
     def public_cards(self, seat: int) -> dict:
         """Everyone knows how many trumps the dealer discarded; the dealer
         also sees the discard."""

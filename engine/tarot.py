@@ -13,6 +13,7 @@ Deal notation: the four hands in seat order, then ``dog:HAND``.
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 from typing import Sequence
 
 from .cards import FOOL, TAROT_DECK, TRUMPS, Card, suit_of
@@ -22,7 +23,8 @@ from .game import Game, TrickState
 from .inference import Holder, SamplingModel
 from .tarot_bidding import (CONTRACTS, DOG_CONTRACTS, KING, by_seat, check_discard, check_handful,
                             check_misery, default_discard, parse_contract)
-from .tarot_scoring import PETIT, TOTAL_HALF_POINTS, card_half_points, score_deal, settle_tricks, tally, target
+from .tarot_scoring import (HANDFUL_BONUS, MISERY_GAIN, MISERY_LOSS, PETIT, TOTAL_HALF_POINTS, card_half_points,
+                            score_deal, settle_tricks, tally, target)
 
 N_SEATS = 4
 HAND_SIZE = 18
@@ -288,6 +290,67 @@ class TarotState(TrickState):
             taker=self.taker, n_seats=self.n)
         result["tricks"] = self.tricks_won(0)
         return result
+
+    def score_words(self, score: dict, names) -> list[str]:
+        """The score in sentences (RULES.md section 1): who won and by how
+        much, then each line of the score that applied. ``names``: a
+        ``words.Names``."""
+        from .words import CONTRACT_WORDS, capital, number, plural, signed
+        taker, defence = names.side(0), names.side(1)
+        contract = CONTRACT_WORDS[score["contract"]]
+        made, margin = score["made"], abs(score["margin"])
+        by = "exactly" if margin == 0 else f"by {plural(margin, 'point')}"
+        winner = taker if made else defence
+        if made:
+            lines = [f"{capital(taker)} made the {contract} {by} and won the deal."]
+        else:
+            lines = [f"{capital(defence)} won: {taker} failed the {contract} {by}."]
+        counted = {"take": "counting the discard", "guard": "counting the discard",
+                   "guard_without": "counting the dog", "guard_against": "the dog counting for the defenders"}
+        lines.append(f"Card points: {taker} won {number(score['points'])} with "
+                     f"{plural(score['oudlers'], 'oudler')} ({counted[score['contract']]}), against a target of "
+                     f"{score['target']}.")
+        base = score["base"]
+        lines.append(f"Base: 25 + {number(margin)} = {number(abs(base))}, "
+                     f"{'for' if made else 'against'} the taker.")
+        if score["petit_au_bout"]:
+            lines.append(f"Petit au bout: +{score['petit_au_bout']}, the Petit in the last trick won by "
+                         f"{taker}.")
+        if score["factor"] != 1:
+            lines.append(f"Times {score['factor']} for the {contract}: {signed(score['contract_score'])}.")
+        if score["slam"]:
+            winners = {self.side_of(t.winner) for t in self.tricks}
+            if self.slam_announced:
+                what = "announced and made" if winners == {0} else "announced and not made"
+            elif winners == {0}:
+                what = "made without being announced"
+            else:
+                what = "by the defenders"
+            lines.append(f"Slam {what}: {signed(score['slam'])} for the taker.")
+        for seat, (_, level) in sorted(self.handfuls.items()):
+            kind = ("handful (10 trumps)", "double handful (13 trumps)", "triple handful (15 trumps)")[level - 1]
+            lines.append(f"Handful: {names.seat(seat)} showed a {kind}, worth {HANDFUL_BONUS[level]}, counted "
+                         f"for the side that won the deal, {winner}.")
+        for seat, kinds in sorted(self.miseries.items()):
+            for kind in kinds:
+                lines.append(f"Misery ({'no trump' if kind == 'trump' else 'no face card'}): "
+                             f"+{MISERY_GAIN} to {names.seat(seat)}, -{MISERY_LOSS} to each other player.")
+        lines.append("Scores: " + ", ".join(f"{names.seat(s)} {signed(v)}" for s, v in enumerate(score["scores"]))
+                     + ".")
+        return lines
+
+    points_unit = "card points"
+
+    def points_so_far(self) -> tuple:
+        """Card points of the taker and of the defenders so far, counted as
+        the score counts them: the Excuse back to its owner with its half
+        point exchanged, and at the end the discard or the dog to its side
+        (the taker's points then equal the score's ``points``)."""
+        if self.is_over():
+            piles, exchange = self.final_piles()
+        else:
+            piles, exchange = settle_tricks(self.tricks, self.side_of, self.n, complete=False)
+        return tuple(Fraction(tally(piles, exchange, side)[0], 2) for side in (0, 1))
 
     def _require_over(self) -> None:
         if not self.is_over():

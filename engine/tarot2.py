@@ -419,6 +419,45 @@ class Tarot2State(TrickState):
         out["half_points"] = tuple(half)
         return out
 
+    points_unit = "card points"
+
+    def points_so_far(self) -> tuple:
+        """Card points of each player so far, the Excuse with its owner
+        (its half point given) until the last trick: the score's points at
+        the end."""
+        points = [0, 0]
+        for i, trick in enumerate(self.tricks):
+            last = self.is_over() and i == len(self.tricks) - 1
+            p, _ = trick_shares(trick.plays(2), trick.winner, last)
+            points = [points[0] + p[0], points[1] + p[1]]
+        return tuple(Fraction(h, 2) for h in points)
+
+    def score_words(self, score: dict, names) -> list[str]:
+        """The score in sentences (RULES.md section 4)."""
+        from .words import capital, number, plural, signed
+        players = [names.side(p) for p in (0, 1)]
+        scores, margins = score["scores"], score["margins"]
+        if score["draw"]:
+            head = f"A draw: equal margins ({number(margins[0])} each)."
+        else:
+            win = score["winner"]
+            head = (f"{capital(players[win])} won by {plural(abs(scores[win]), 'point')}: "
+                    f"{players[win]} {signed(scores[win])}, {players[1 - win]} {signed(scores[1 - win])}.")
+        lines = [head]
+        for p in (0, 1):
+            lines.append(f"{capital(players[p])} won {number(score['points'][p])} card points with "
+                         f"{plural(score['oudlers'][p], 'oudler')}, against a target of {score['targets'][p]}: "
+                         f"margin {signed(margins[p])}.")
+        if not score["draw"]:
+            win = score["winner"]
+            lines.append(f"The larger margin wins 25 + {number(margins[win])} = {number(abs(score['base'][win]))}.")
+        if score["petit_last"] is not None:
+            p = score["petit_last"]
+            lines.append(f"Petit au bout: the Petit in the last trick, won by {players[p]}: +10 to {players[p]}, "
+                         f"-10 to {players[1 - p]}.")
+        lines.append(f"Scores: {players[0]} {signed(scores[0])}, {players[1]} {signed(scores[1])}.")
+        return lines
+
     # -- information ------------------------------------------------------------
     def public_cards(self, seat: int) -> dict:
         """Every face-up pile top, both players': ``piles[player][k]`` is

@@ -59,7 +59,7 @@ def target(oudlers: int) -> int:
     return TARGETS[oudlers]
 
 
-def settle_tricks(tricks: Sequence, side_of: Callable[[int], int], n_seats: int = 4):
+def settle_tricks(tricks: Sequence, side_of: Callable[[int], int], n_seats: int = 4, complete: bool = True):
     """Who ends with which cards after the play, by the Excuse rules.
 
     ``tricks`` is the complete list of the deal's tricks (``Trick`` objects:
@@ -74,10 +74,13 @@ def settle_tricks(tricks: Sequence, side_of: Callable[[int], int], n_seats: int 
       0.5-point card (net: owner 4.0, winners 0.5).
     - The Excuse played in the last trick goes to the side opposing its owner,
       unless it won that trick (the slam exception), then it stays.
+
+    ``complete=False``: the tricks so far of a deal under way, none of them
+    its last trick.
     """
     piles: list[list[Card]] = [[], []]
     exchange = [0, 0]
-    last = len(tricks) - 1
+    last = len(tricks) - 1 if complete else len(tricks)
     for index, trick in enumerate(tricks):
         win_side = side_of(trick.winner)
         for i, card in enumerate(trick.cards):
