@@ -13,7 +13,8 @@ Endpoints (POST, JSON body; see the README):
   seat's ``action``, or without one the bot on turn decides at ``level``
 - ``/api/hint``     {round, seat} -> `atout solve --all-cards --json` of the position
 - ``/api/analyse``  {round, seat, samples?, seed?, stream?} -> `atout analyse --json`
-  from the seat's view
+  from the seat's view, with ``method`` and ``plan`` (what it does and should cost:
+  the stream's first line); without samples, as many deals as fit the plan
 - ``/api/review``   {round, stream?} -> `atout review --json` of the finished deal
 
 ``GET /api/games`` lists the games, levels and seats. With ``"stream": true``
@@ -266,12 +267,20 @@ def hint(payload: dict) -> dict:
 def analyse(payload: dict):
     rnd = table.round_of(payload)
     seat = table.seat_of(payload, rnd)
-    samples = table.int_field(payload, "samples", 40, 1, compute.MAX_SAMPLES)
+    samples = payload.get("samples")
+    if samples is not None:
+        samples = table.int_field(payload, "samples", None, 1, compute.MAX_SAMPLES)
     seed = table.int_field(payload, "seed", 0, 0, 2**31 - 1)
     view = rnd.view(seat)
-    compute.check_analysis(view, samples)
-    return lambda progress, cancel: compute.analyse(view, samples=samples, seed=seed,
-                                                    progress=progress, cancel=cancel)
+    compute.check_analysis(view, samples or 1)
+    plan = compute.plan_analysis(rnd.state, len(view.legal), samples)
+
+    def job(progress, cancel):
+        answer = compute.analyse(view, samples=plan["samples"], seed=seed, progress=progress,
+                                 cancel=cancel, method=plan["method"])
+        return {**answer, "plan": plan}
+    job.plan = plan
+    return job
 
 
 def review(payload: dict):

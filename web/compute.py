@@ -69,19 +69,62 @@ def check_analysis(view, samples: int) -> None:
         raise RuleError(f"samples {samples}: ask for 1 to {MAX_SAMPLES}")
 
 
+#: seconds a sampled deal takes, each card solved double dummy (measured on
+#: a 2-core machine shared with other work, 2026-12-04, from the first card
+#: of the play; later cards cost less): the plan's estimate
+EXACT_SECONDS_PER_DEAL = {"belote": 0.25, "smear": 0.05, "bridge": 0.15, "tarot": 0.6, "tarocco": 0.6,
+                          "tarot2": 0.6}
+#: seconds one card takes on one deal in the playout estimate (tarot2's
+#: first card, same machine and day: 15-26 ms)
+PLAYOUT_SECONDS_PER_CARD = 0.018
+#: what the default analysis of a deep position should take (seconds): the
+#: number of deals is sized to it
+TARGET_SECONDS = 8.0
+#: the exact analysis's default number of deals
+EXACT_SAMPLES = 40
+
+
+def plan_analysis(state, legal: int, samples: int | None) -> dict:
+    """What an analysis of the position will do and cost, said before it
+    starts: ``method`` (``exact``: each card solved double dummy on each
+    deal, proven values or bounds; ``playout``: estimated, in a position too
+    deep for a proof), the deals, and the seconds it should take. ``state``
+    is the play state (only its counts and contract are read), ``legal``
+    the number of cards to choose from."""
+    from atout.analysis.partial import is_deep
+    name = state.game.name
+    if is_deep(state):
+        per_deal = legal * PLAYOUT_SECONDS_PER_CARD
+        if samples is None:
+            samples = max(4, min(EXACT_SAMPLES, int(TARGET_SECONDS / per_deal)))
+        what = ("too deep to prove: each card estimated on each deal by a greedy playout with every card"
+                " seen, the last tricks solved")
+        method = "playout"
+    else:
+        per_deal = EXACT_SECONDS_PER_DEAL.get(name, 0.3)
+        samples = EXACT_SAMPLES if samples is None else samples
+        what = "each card solved double dummy on each deal: proven values, bounds where the limit stops"
+        method = "exact"
+    return {"method": method, "samples": samples, "seconds": round(samples * per_deal, 1), "what": what}
+
+
 def analyse(view, *, samples: int = 50, seed: int = 0, max_nodes: int | None = None,
-            progress=None, cancel: Cancel | None = None) -> dict:
+            progress=None, cancel: Cancel | None = None, method: str = "exact") -> dict:
     """`atout analyse --json` for a seat on turn in the play, from its
     ``view`` (``Round.view``): the deal as that seat knows it (its hand, the
-    public cards), the cards played, the contract as it knows it."""
-    from atout.analysis.partial import analyse as run
+    public cards), the cards played, the contract as it knows it.
+    ``method`` ``playout``: the estimate of a deep position (``estimate``)."""
     check_analysis(view, samples)
+    if method == "playout":
+        from .estimate import estimate
+        return estimate(view, samples=samples, seed=seed, progress=progress, cancel=cancel)
+    from atout.analysis.partial import analyse as run
     game = view.known_deal.game
     name = game.name
     result = run(name, game.format_deal(view.known_deal), view.played, samples=samples, seed=seed,
-                 workers=1, max_nodes=max_nodes, contract=dict(view.contract),
+                 workers=1, max_nodes=max_nodes, contract=dict(view.contract), contract_only=False,
                  progress=_reporter(progress, cancel))
-    return analysis_json(game, result, seed)
+    return {**analysis_json(game, result, seed), "method": "exact"}
 
 
 def review(start, played, *, max_nodes: int | None = None, progress=None,

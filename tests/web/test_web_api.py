@@ -283,8 +283,31 @@ def test_analyse_is_atout_analyse_from_the_seats_view(client, request, fixture):
                         " ".join(game.deck.token(c) for c in view.played), "--samples", "4",
                         "--seed", "3", "--workers", "1", "--json", *contract)
     expected.pop("seconds"), answer.pop("seconds")
+    assert answer.pop("method") == "exact" and answer.pop("plan")["samples"] == 4
     assert answer == expected
     assert {c["card"] for c in answer["cards"]} == set(data["view"]["legal"])
+
+
+def test_tarot2_from_the_first_card_is_estimated_in_the_time_its_plan_says(client):
+    """A full tarot2 deal is too deep to prove anything in seconds: the
+    analysis says so in its plan, sizes its deals to about 8 s, and gives
+    every card a value and a probability (estimated by playouts)."""
+    rnd = Round.new("tarot2", seed=1).to_dict()
+    lines = ndjson(post(client, "/api/analyse", round=rnd, seat=0, stream=True))
+    plan = lines[0]["plan"]
+    assert plan["method"] == "playout" and "estimated" in plan["what"]
+    assert 4 <= plan["samples"] <= 40 and plan["seconds"] <= 10
+    assert [line["progress"]["done"] for line in lines[1:-1]] == list(range(1, plan["samples"] + 1))
+    answer = lines[-1]["result"]
+    assert answer["method"] == "playout" and answer["samples"] == plan["samples"]
+    legal = Round.from_dict(rnd).view(0).legal
+    assert {c["card"] for c in answer["cards"]} == {a.token for a in legal}
+    for c in answer["cards"]:
+        assert isinstance(c["value"], (int, float)) and 0 <= c["made_probability"] <= 1
+    values = [c["value"] for c in answer["cards"]]
+    assert values == sorted(values, reverse=True)       # player 0 wants its margin high
+    again = ok(post(client, "/api/analyse", round=rnd, seat=0, samples=2))
+    assert again["samples"] == 2 and again["plan"]["samples"] == 2
 
 
 def test_review_is_atout_review(client, belote_over):
@@ -305,6 +328,8 @@ def ndjson(response) -> list[dict]:
 
 def test_streams_report_progress_then_the_answer(client, smear_at_play):
     lines = ndjson(post(client, "/api/analyse", round=smear_at_play["round"], seat=0, samples=3, stream=True))
+    assert lines[0]["plan"]["samples"] == 3 and lines[0]["plan"]["method"] == "exact"
+    lines = lines[1:]
     assert [line["progress"] for line in lines[:-1]] == [{"done": i, "total": 3} for i in (1, 2, 3)]
     assert lines[-1]["result"]["samples"] == 3
     over = play_until(client, smear_at_play, 0, is_over)
