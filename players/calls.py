@@ -35,14 +35,17 @@ from atout.engine import get_game
 from atout.engine.belote import (CAPOT_TOTAL, DEAL_TOTAL, SUIT_LETTERS, BeloteAuction, bidding_deal_from,
                                  complete_deal)
 from atout.engine.smear import SmearAuction
+from atout.engine.tarot_bidding import DOG_CONTRACTS, TarotAuction
+from atout.analysis.bid_planners import tarot_discard
 
-from .rules import belote_auction, smear_auction
+from .playout import playout
+from .rules import belote_auction, smear_auction, tarot_auction
 
 #: deals drawn for a call, by game (0: the easy rule; Smear's calls scored on
 #: 24 deals lost to the rule: -0.10 points a pair [-0.60, +0.41] over 366
 #: pairs against medium; ``bid_samples=24`` turns them on), and the node
 #: limit of one double-dummy solve
-CALL_SAMPLES = {"belote": 24, "smear": 0}
+CALL_SAMPLES = {"belote": 24, "smear": 0, "tarot": 24}
 CALL_MAX_NODES = 400_000
 
 
@@ -160,7 +163,48 @@ class SmearCalls:
         return (mine if side == bidder % 2 else -mine) / 2
 
 
-CALLS = {"belote": BeloteCalls, "smear": SmearCalls}
+class TarotCalls:
+    """The tarot auction seen from ``view``: the other hands and the dog
+    drawn from the unseen cards; a contract scored by playing the deal out
+    by the greedy playout with every card seen (a full deal is far beyond a
+    double-dummy solve within a decision), the taker discarding by the
+    rule."""
+
+    game_name = "tarot"
+
+    def __init__(self, view, easy):
+        self.easy, self.seat = easy, view.seat
+        self.hand = sorted(view.hand)
+        self.unseen = [c for c in get_game("tarot").deck.cards if c not in set(self.hand)]
+
+    @staticmethod
+    def new_auction():
+        return TarotAuction()
+
+    def rule(self, hand, auction) -> str:
+        view = SimpleNamespace(hand=tuple(hand), legal=_tokens(auction.legal_calls()))
+        return tarot_auction(view)
+
+    def draw(self, rng):
+        """(the four hands, the dog)."""
+        return _deal_others(self.unseen, self.hand, self.seat, 18, rng)
+
+    @staticmethod
+    def contract(auction):
+        return None if auction.void else (auction.taker, auction.contract)
+
+    def score(self, world, contract, solver, max_nodes) -> float:
+        hands, dog = world
+        game = get_game("tarot")
+        taker, name = contract
+        deal = game.deal_from(hands, {"dog": dog})
+        discard = tarot_discard(set(hands[taker]) | set(dog)) if name in DOG_CONTRACTS else None
+        state = game.new_state(deal, taker=taker, contract=name, discard=discard)
+        playout(state, "tarot")
+        return float(state.score()["scores"][self.seat])
+
+
+CALLS = {"belote": BeloteCalls, "smear": SmearCalls, "tarot": TarotCalls}
 
 
 def _hand_at_bidding(world, seat):
@@ -182,7 +226,7 @@ def _contract_after(model, world, calls, call):
     later call by the rule (None: a void deal)."""
     auction = _replayed(model, calls)
     auction.call(call)
-    while not auction.is_over():
+    while not _over(auction):
         auction.call(model.rule(_hand_at_bidding(world, auction.to_speak), auction))
     return model.contract(auction)
 
@@ -227,6 +271,13 @@ def search_call(view, easy, solver, seed_text: str, samples: int | None = None,
     mean = sum(diffs) / drawn
     spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (drawn - 1) / drawn)
     return best if mean > spread else rule
+
+
+def _over(auction) -> bool:
+    """Is the auction over? (``is_over`` is a method of Belote's and Smear's
+    auctions, a property of tarot's.)"""
+    over = auction.is_over
+    return over() if callable(over) else over
 
 
 def _replayed(model, calls):

@@ -43,7 +43,7 @@ class PlayerSpec:
 
 #: the options of a search level a match may set
 PLAYER_OPTIONS = ("samples", "max_nodes", "exact_tricks", "decision_nodes", "bid_samples", "playout_to",
-                  "playout_nodes")
+                  "playout_nodes", "baseline", "inference")
 
 
 def parse_player(text: str) -> PlayerSpec:

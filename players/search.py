@@ -76,14 +76,13 @@ from __future__ import annotations
 import random
 import time
 
-from atout.engine.cards import FOOL, suit_of
 from atout.engine.errors import AtoutError
 
 from .base import Player, view_key
 from .calls import CALL_SAMPLES
-from .cards import points, strength
 from .easy import EasyPlayer
 from .inference import AuctionInference
+from .playout import greedy_card, playout  # noqa: F401  (greedy_card: part of this face)
 from .rules import TAROT_NEEDS, smear_strength, tarot_bid_value
 
 #: tricks left at which the double-dummy solve takes over, by game and level
@@ -112,8 +111,13 @@ PLAYOUT_TO = {
 #: node limit of that solve (a value alone, not every card)
 PLAYOUT_NODES = 200_000
 #: games where hard weighs a deal by the exact probability of the auction
-#: (``player_inference``); elsewhere ``plausible``'s thresholds
-INFERENCE_GAMES = ("belote", "smear")
+#: (``players.inference``); elsewhere ``plausible``'s thresholds. Tarot's
+#: since its sampler draws a deal in well under a millisecond
+INFERENCE_GAMES = ("belote", "smear", "tarot")
+#: the games of today's hard (``baseline=1``, the reference the changes are
+#: measured against): its auction inference and its scored calls
+BASELINE_INFERENCE_GAMES = ("belote", "smear")
+BASELINE_CALL_SAMPLES = {"belote": 24, "smear": 0}
 #: drawn deals per sample after which hard stops rejecting by the auction
 ATTEMPTS_PER_SAMPLE = 30
 #: node budget of one decision (None: none): once spent, no more deals are
@@ -130,11 +134,18 @@ class SearchPlayer(Player):
 
     def __init__(self, game_name, seed=0, level="medium", think=None, samples=None, max_nodes=None,
                  exact_tricks=None, min_samples=4, decision_nodes=None, bid_samples=None,
-                 playout_to=None, playout_nodes=None):
+                 playout_to=None, playout_nodes=None, baseline=0, inference=None):
         super().__init__(game_name, seed)
         self.level = level
+        #: 1: the hard player as it was before the changes being measured (a reference)
+        self.baseline = int(baseline)
+        self.inference_games = BASELINE_INFERENCE_GAMES if self.baseline else INFERENCE_GAMES
+        if inference is not None:       # the auction inference on (1) or off (0) in this game
+            others = tuple(g for g in self.inference_games if g != game_name)
+            self.inference_games = others + ((game_name,) if int(inference) else ())
         #: deals drawn for a Belote or Smear call (hard; 0: the easy rule)
-        self.bid_samples = CALL_SAMPLES.get(game_name, 0) if bid_samples is None else int(bid_samples)
+        calls = BASELINE_CALL_SAMPLES if self.baseline else CALL_SAMPLES
+        self.bid_samples = calls.get(game_name, 0) if bid_samples is None else int(bid_samples)
         self.think = think
         self.samples = int(samples or SAMPLES[level][game_name])
         self.min_samples = min(int(min_samples), self.samples)
@@ -196,7 +207,7 @@ class SearchPlayer(Player):
         index = attempts = 0
         self._nodes = 0
         inference = None
-        if self.level == "hard" and self.game_name in INFERENCE_GAMES:
+        if self.level == "hard" and self.game_name in self.inference_games:
             if len(self._bid_memo) > 200_000:
                 self._bid_memo.clear()
             inference = AuctionInference(view, self.easy, self._bid_memo)
@@ -270,7 +281,7 @@ class SearchPlayer(Player):
         """Could every other seat have made its calls with its cards in this
         deal, by the easy player's bidding rule, within 2 of its thresholds?
         (Tarot: the crude test of the games outside ``INFERENCE_GAMES``.)"""
-        if view.game not in ("tarot", "smear") or not view.auction:
+        if view.game not in ("tarot", "smear") or view.game in self.inference_games or not view.auction:
             return True
         for seat, token in view.auction:
             if seat == view.seat:
@@ -297,62 +308,6 @@ def score_utility(game_name, state, objective) -> float:
     """The max side's result in the unit a match counts, for a deal that
     ends at ``objective`` (the game's ``TrickState.utility``)."""
     return state.utility(objective)
-
-
-# ---------------------------------------------------------------------------
-# The greedy playout: every card seen, cheap rules
-# ---------------------------------------------------------------------------
-
-def state_trump(state, game_name):
-    return state.trick_trump
-
-
-def partners_of(state, seat) -> set:
-    return {s for s in range(state.n) if state.side_of(s) == state.side_of(seat)}
-
-
-def greedy_card(state, game_name):
-    """A quick choice with every card seen: win the trick cheaply when it
-    holds points or the last card can win it, give points to a partner who
-    wins it for sure, otherwise play the cheapest card."""
-    legal = state.legal_cards()
-    if len(legal) == 1:
-        return legal[0]
-    trump = state_trump(state, game_name)
-    trick = state.trick
-
-    def low_key(c):
-        return (c == FOOL, trump is not None and suit_of(c) == trump, points(game_name, c, trump), c & 15, c)
-
-    if not trick:
-        return max(legal, key=lambda c: (strength(game_name, c, suit_of(c), trump), -points(game_name, c, trump))) \
-            if state.game.first_lead_names_trump and trump is None else min(legal, key=low_key)
-    led = next((suit_of(c) for c in trick if c != FOOL), None)
-    if led is None:
-        return min(legal, key=low_key)
-    best = max(range(len(trick)), key=lambda i: strength(game_name, trick[i], led, trump))
-    winner = (state.leader + best) % state.n
-    top = strength(game_name, trick[best], led, trump)
-    me = state.to_play
-    last = len(trick) == state.n - 1
-    if state.side_of(winner) == state.side_of(me) and (last or top >= 100):
-        plain = [c for c in legal if c != FOOL and not (trump is not None and suit_of(c) == trump)]
-        return max(plain or legal, key=lambda c: (points(game_name, c, trump), -c))
-    winners = [c for c in legal if strength(game_name, c, led, trump) > top]
-    if winners:
-        return min(winners, key=lambda c: (strength(game_name, c, led, trump), points(game_name, c, trump)))
-    return min(legal, key=low_key)
-
-
-def playout(state, game_name, down_to=0) -> int:
-    """Play the deal by ``greedy_card`` (in place) to its end, or to the
-    start of the trick with ``down_to`` tricks left; returns the number of
-    cards played (to undo them)."""
-    moves = 0
-    while not state.is_over() and (state.trick or state.tricks_left > down_to):
-        state._apply(greedy_card(state, game_name))
-        moves += 1
-    return moves
 
 
 __all__ = ["SearchPlayer", "greedy_card", "playout"]

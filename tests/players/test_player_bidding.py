@@ -76,7 +76,7 @@ def test_the_auction_replayed_by_the_rule(game, cls):
             assert not _fits_auction(model, swapped, calls)
 
 
-@pytest.mark.parametrize("game", ["belote", "smear"])
+@pytest.mark.parametrize("game", ["belote", "smear", "tarot"])
 def test_hard_calls_are_legal_and_deterministic(game):
     solver = Solver(16)
     for seed in range(3):
@@ -98,3 +98,44 @@ def test_a_smear_contract_is_scored_by_the_engine():
         final.play(card)
     scores = final.score()["scores"]
     assert model.score(world, (1, 2), Solver(), 400_000) == (scores[0] - scores[1]) / 2
+
+
+def test_a_tarot_contract_is_scored_by_playing_the_deal_out():
+    """A tarot contract's score for the caller: the deal played to its end by
+    the greedy playout, the taker discarding by the rule; the engine scores it."""
+    from atout.analysis.bid_planners import tarot_discard
+    from atout.players.calls import TarotCalls
+    from atout.players.playout import playout
+    game = get_game("tarot")
+    rnd = Round.new("tarot", seed=3)
+    model = TarotCalls(rnd.view(0), EasyPlayer("tarot"))
+    world = ([sorted(rnd.deal.hand(s)) for s in range(4)], sorted(rnd.deal.extra("dog")))
+    for contract in ("take", "guard_against"):
+        discard = tarot_discard(set(world[0][2]) | set(world[1])) if contract == "take" else None
+        state = game.new_state(rnd.deal, taker=2, contract=contract, discard=discard)
+        playout(state, "tarot")
+        assert model.score(world, (2, contract), None, 0) == state.score()["scores"][0]
+    # the tarot auction replayed by the rule reaches the rule's contract
+    auction, calls = model.new_auction(), []
+    while not auction.is_over:
+        call = model.rule(world[0][auction.to_speak], auction)
+        calls.append((auction.to_speak, call))
+        auction.call(call)
+    assert _contract_after(model, world, [], calls[0][1]) == model.contract(auction)
+    assert _fits_auction(model, world, calls)
+
+
+def test_hard_options_pin_todays_hard_and_turn_a_part_off():
+    """``baseline=1`` is hard as it was before the changes being measured;
+    ``inference=0/1`` and ``bid_samples`` turn a part off or on alone."""
+    from atout.players import SearchPlayer
+    from atout.players.match import parse_player
+    new = SearchPlayer("tarot", level="hard")
+    old = SearchPlayer("tarot", level="hard", baseline=1)
+    assert "tarot" in new.inference_games and new.bid_samples > 0
+    assert "tarot" not in old.inference_games and old.bid_samples == 0
+    assert SearchPlayer("belote", level="hard", baseline=1).bid_samples > 0    # Belote's calls were there
+    assert "tarot" not in SearchPlayer("tarot", level="hard", inference=0).inference_games
+    assert "tarot" in SearchPlayer("tarot", level="hard", baseline=1, inference=1).inference_games
+    spec = parse_player("hard:baseline=1;inference=1")
+    assert spec.options == (("baseline", 1), ("inference", 1))
