@@ -11,6 +11,7 @@ Endpoints (POST, JSON body; see the README):
 - ``/api/state``    {round, seat, open?} -> {round, view}
 - ``/api/play``     {round, seat, action?, level?, think?} -> {round, view, played}: the
   seat's ``action``, or without one the bot on turn decides at ``level``
+- ``/api/undo``     {round, seat} -> {round, view}: back to before the seat's last decision
 - ``/api/hint``     {round, seat} -> `atout solve --all-cards --json` of the position
 - ``/api/analyse``  {round, seat, samples?, seed?, stream?} -> `atout analyse --json`
   from the seat's view, with ``method`` and ``plan`` (what it does and should cost:
@@ -258,6 +259,13 @@ def play(payload: dict) -> dict:
             "played": played}
 
 
+def undo(payload: dict) -> dict:
+    rnd = table.round_of(payload)
+    seat = table.seat_of(payload, rnd)
+    rnd = table.undo(rnd, seat)
+    return {"round": rnd.to_dict(), "view": table.view_json(rnd, seat, open_hands=bool(payload.get("open")))}
+
+
 def hint(payload: dict) -> dict:
     rnd = table.round_of(payload)
     seat = table.seat_of(payload, rnd)
@@ -355,6 +363,7 @@ def create_app() -> Starlette:
         Route("/api/new", api(new_game), methods=["POST"]),
         Route("/api/state", api(state), methods=["POST"]),
         Route("/api/play", api(play), methods=["POST"]),
+        Route("/api/undo", api(undo), methods=["POST"]),
         Route("/api/hint", api(hint), methods=["POST"]),
         Route("/api/analyse", long_api(analyse), methods=["POST"]),
         Route("/api/review", long_api(review), methods=["POST"]),

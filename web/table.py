@@ -147,6 +147,20 @@ def play(rnd: Round, seat: int, action, level, think=None) -> dict:
     return {"seat": actor, "kind": chosen.kind, "action": chosen.token}
 
 
+def undo(rnd: Round, seat: int) -> Round:
+    """The game as it was before the seat's last decision (the bots'
+    decisions after it taken back too): the seat decides again."""
+    actors = []
+    replay = Round.from_dict({**rnd.to_dict(), "actions": []})
+    for action in rnd.actions:
+        actors.append(replay.to_act)
+        replay.apply(action)
+    mine = [i for i, actor in enumerate(actors) if actor == seat]
+    if not mine:
+        raise RuleError("nothing to undo: you have not decided anything yet")
+    return Round.from_dict({**rnd.to_dict(), "actions": [a.token for a in rnd.actions[:mine[-1]]]})
+
+
 def play_state(rnd: Round, seat: int):
     """A copy of the play state (for the solver), during the play only."""
     if rnd.phase != "play" or rnd.state is None:
@@ -170,23 +184,96 @@ def finished_play(rnd: Round):
 # -- what the page shows ----------------------------------------------------------------------
 
 def running_points(state) -> list:
-    """Points each side has won so far, in the game's everyday count:
-    Belote card points, Smear game points, else tricks."""
+    """Points each side has won so far, in the game's everyday count, ending
+    equal to the score's: Belote card points, Smear game points, two-player
+    Tarot card points (the Excuse kept by its owner before the last trick),
+    else tricks."""
     name = state.game.name
     if name == "belote":
         return [state.card_points_of_side(s) for s in (0, 1)]
     if name == "smear":
         from atout.engine.smear import game_totals
         return list(game_totals(state.tricks, state.game.sides, state.max_side))
+    if name == "tarot2":
+        half, _ = tarot2_tally(state)
+        return [number(h / 2) for h in half]
     sides = sorted(set(state.game.sides))
     return [state.tricks_won(s) for s in sides]
+
+
+def tarot2_tally(state):
+    """Half points and oudlers of each player over the tricks played, the
+    last trick read as the last only when the deal is over (the Excuse of
+    an earlier trick goes back to its owner, as the score counts it)."""
+    from atout.engine.tarot2 import trick_shares
+    half, oudlers = [0, 0], [0, 0]
+    last = len(state.tricks) - 1 if state.is_over() else -1
+    for i, trick in enumerate(state.tricks):
+        p, o = trick_shares(trick.plays(2), trick.winner, last=(i == last))
+        for player in (0, 1):
+            half[player] += p[player]
+            oudlers[player] += o[player]
+    return half, oudlers
+
+
+def number(x):
+    """A whole number as an int (JSON 25, not 25.0)."""
+    return int(x) if float(x).is_integer() else x
+
+
+def tarot2_extra(state) -> dict:
+    """Two-player Tarot's table: each player's piles (the face-up top,
+    and how many cards lie face down), oudlers won and the points they need."""
+    from atout.engine.tarot2 import TARGETS
+    deck = state.game.deck
+    piles = [[{"top": None if top is None else deck.token(top), "down": down} for top, down in player]
+             for player in state.public_cards(0)["piles"]]
+    _, oudlers = tarot2_tally(state)
+    return {"piles": piles, "oudlers": oudlers, "targets": [TARGETS[o] for o in oudlers]}
+
+
+def score_words(rnd: Round, seat: int) -> list[str]:
+    """The finished deal's score in sentences, from the seat's chair: who
+    won, by how much, and each line of the score that applied
+    (``engine.words`` where the engine has it, else ``plain_score_words``)."""
+    try:
+        from atout.engine.words import round_score_sentences
+        return list(round_score_sentences(rnd, seat))
+    except (ImportError, AttributeError, NotImplementedError):
+        return plain_score_words(rnd, seat)
+
+
+def plain_score_words(rnd: Round, seat: int) -> list[str]:
+    """A short score sentence from the score's own fields (the fallback of
+    ``score_words``)."""
+    score = rnd.score()
+    if score.get("void"):
+        return ["Everybody passed: the deal is void."]
+    result = rnd.seat_result(seat)
+    if result > 0:
+        head = f"You win: {result:+g}."
+    elif result < 0:
+        head = f"You lose: {result:+g}."
+    else:
+        head = "A draw."
+    lines = [head]
+    if rnd.game.name == "tarot2":
+        for player in (0, 1):
+            who = "You" if player == seat else "The opponent"
+            lines.append(f"{who}: {number(score['points'][player])} points with "
+                         f"{score['oudlers'][player]} oudler(s), {number(score['targets'][player])} needed "
+                         f"(margin {number(score['margins'][player]):+g}).")
+        if score.get("petit_last") is not None:
+            who = "you" if score["petit_last"] == seat else "the opponent"
+            lines.append(f"The Petit in the last trick: 10 to {who}.")
+    return lines
 
 
 #: public and private facts of a view that hold cards
 CARD_FACTS = {"turned", "dog", "discard", "discard_trumps", "handfuls", "handful", "taken", "piles",
               "dummy"}
 
-POINTS_UNIT = {"belote": "card points", "smear": "game points (A4 K3 Q2 J1 T10)"}
+POINTS_UNIT = {"belote": "card points", "smear": "game points (A4 K3 Q2 J1 T10)", "tarot2": "card points"}
 
 
 def view_json(rnd: Round, seat: int, open_hands: bool = False) -> dict:
@@ -236,8 +323,11 @@ def view_json(rnd: Round, seat: int, open_hands: bool = False) -> dict:
         "points": running_points(state) if state is not None else None,
         "points_unit": POINTS_UNIT.get(game.name, "tricks"),
         "score": jsonable(rnd.score()) if rnd.is_over() else None,
+        "score_words": score_words(rnd, seat) if rnd.is_over() else None,
         "hands": None,
     }
+    if state is not None and game.name == "tarot2":
+        out["tarot2"] = tarot2_extra(state)
     if state is not None and (open_hands or rnd.is_over()):
         if rnd.is_over():   # every card as dealt for the play
             out["hands"] = [[deck.token(c) for c in sorted(h.cards)] for h in state.deal.hands]

@@ -49,7 +49,7 @@ def compile_the_searches_first() -> None:
     minute or more on a busy machine, and the waits for the bots below must
     not depend on whether an earlier test compiled them."""
     from atout.solver.precompile import compile_search
-    for name in ("belote", "smear"):
+    for name in ("belote", "smear", "tarot2"):
         compile_search(name)
 
 
@@ -127,7 +127,7 @@ def shots() -> Path | None:
 SETTLED = """() => {
   const s = document.querySelector('#status');
   if (s.dataset.phase === 'over') return true;
-  return document.querySelectorAll('#hand button.legal, #bids button.bid:not([disabled])').length > 0;
+  return document.querySelectorAll('#hand button.legal, #my-piles button.legal, #bids button.bid:not([disabled])').length > 0;
 }"""
 
 
@@ -154,6 +154,17 @@ def hand_buttons(page) -> dict:
     """Card token -> clickable, for the cards of the hand."""
     return page.eval_on_selector_all("#hand button.card",
                                      "els => Object.fromEntries(els.map(e => [e.dataset.card, !e.disabled]))")
+
+
+def pile_buttons(page) -> dict:
+    """Card token -> clickable, for the face-up tops of my piles (tarot2)."""
+    return page.eval_on_selector_all("#my-piles button.card",
+                                     "els => Object.fromEntries(els.map(e => [e.dataset.card, !e.disabled]))")
+
+
+def card_button(token: str) -> str:
+    """The selector of my card ``token``, in the hand or on a pile."""
+    return f"#hand button.card[data-card='{token}'], #my-piles button.card[data-card='{token}']"
 
 
 WATCH_THINKING = """() => {
@@ -198,12 +209,14 @@ def check_only_legal_clickable(page) -> list[str]:
     rnd = Round.from_dict(saved(page)["round"])
     legal = sorted(a.token for a in rnd.legal_actions())
     buttons = hand_buttons(page)
-    assert sorted(c for c, on in buttons.items() if on) == legal
+    piles = pile_buttons(page)
+    assert sorted(c for c, on in {**buttons, **piles}.items() if on) == legal
     assert sorted(buttons) == sorted(rnd.game.deck.token(c) for c in rnd.view(0).hand)
-    others = [c for c, on in buttons.items() if not on]
+    assert not set(buttons) & set(piles)       # a pile's card is never in the hand's rows
+    others = [c for c, on in {**buttons, **piles}.items() if not on]
     if others:
         before = saved(page)["round"]["actions"]
-        page.click(f"#hand button.card[data-card='{others[0]}']", force=True)
+        page.click(card_button(others[0]), force=True)
         page.wait_for_timeout(100)
         assert saved(page)["round"]["actions"] == before
     return legal
@@ -215,9 +228,12 @@ def rnd_deck_token(game: str, card) -> str:
 
 
 def play_deal(page, game: str, seed: int, prefer: list[str], screenshot_prefix: str | None = None,
-              setup=None) -> dict:
+              setup=None, each=None) -> dict:
     """Play one deal as seat 0 to the end; the level changes after three of
-    our cards, the page reloads after five. Returns the last saved game."""
+    our cards, the page reloads after five. ``each(page, cards_played)``
+    is called at each of our cards, before it is chosen; when it returns
+    True (it took a card back), the count goes one down and the turn is
+    looked at again. Returns the last saved game."""
     rng = random.Random(seed)
     new_deal(page, game, seed, setup=setup)
     cards_played = 0
@@ -232,6 +248,9 @@ def play_deal(page, game: str, seed: int, prefer: list[str], screenshot_prefix: 
         legal = check_only_legal_clickable(page)
         if Round.from_dict(saved(page)["round"]).phase != "play":    # a discard
             click_and_wait(page, f"#hand button.card[data-card='{rng.choice(legal)}']")
+            continue
+        if each is not None and each(page, cards_played):
+            cards_played -= 1
             continue
         if cards_played == 3:
             page.select_option("#level", "easy")        # the game goes on at the new level
@@ -249,14 +268,15 @@ def play_deal(page, game: str, seed: int, prefer: list[str], screenshot_prefix: 
             assert page.evaluate("window.thinkingShown") > 0   # the bots were seen thinking
             before = saved(page)
             hand = hand_buttons(page)
+            piles = pile_buttons(page)
             trick = page.eval_on_selector_all("#trick .card", "els => els.map(e => e.dataset.card)")
             page.reload()
             settle(page)
             assert saved(page)["round"] == before["round"]
-            assert hand_buttons(page) == hand
+            assert hand_buttons(page) == hand and pile_buttons(page) == piles
             assert page.eval_on_selector_all("#trick .card", "els => els.map(e => e.dataset.card)") == trick
             assert page.input_value("#level") == "easy"
-        click_and_wait(page, f"#hand button.card[data-card='{rng.choice(legal)}']")
+        click_and_wait(page, card_button(rng.choice(legal)))
         cards_played += 1
     final = saved(page)
     rnd = Round.from_dict(final["round"])
@@ -264,8 +284,8 @@ def play_deal(page, game: str, seed: int, prefer: list[str], screenshot_prefix: 
     assert cards_played == len(rnd.state.tricks)
     assert page.is_visible("#score")
     score = page.inner_text("#score")
-    for side_score in rnd.score()["scores"]:
-        assert str(side_score) in score
+    from atout.web.table import score_words
+    assert score_words(rnd, 0)[0] in score         # the score in words: who won, by how much
     return final
 
 
@@ -331,6 +351,75 @@ def test_the_analysis_view_shows_a_value_on_every_legal_card(page):
     assert len(badges) == len(legal) and all("%" in b for b in badges)
     if shots():
         page.screenshot(path=str(shots() / "belote-analysis-sampled.png"), full_page=True)
+
+
+def check_tarot2_table(page, cards_played: int) -> bool:
+    """At each of our cards in tarot2: the hand and the piles apart (each
+    pile's face-down cards shown as such), the points counter the engine's
+    count, the history of every trick; an undo once."""
+    rnd = Round.from_dict(saved(page)["round"])
+    state = rnd.state
+    deck = rnd.game.deck
+    hand = hand_buttons(page)
+    assert sorted(hand) == sorted(deck.token(c) for c in state.hands[0])
+    tops = {deck.token(c) for c in state.face_up(0).values()}
+    assert set(pile_buttons(page)) == tops and not tops & set(hand)
+    backs = page.eval_on_selector_all("#my-piles .pile", "els => els.map(e => e.querySelectorAll('.back').length)")
+    assert backs == [down for _, down in state.public_cards(0)["piles"][0]]
+    assert page.eval_on_selector_all("#piles-1 .pile", "els => els.length") == 6
+    half, _ = __import__("atout.web.table", fromlist=["tarot2_tally"]).tarot2_tally(state)
+    assert json.loads(page.get_attribute("#points", "data-points")) == [h / 2 for h in half]
+    assert "card points" in page.inner_text("#points")
+    assert page.eval_on_selector_all("#history-list button", "els => els.length") == len(state.tricks)
+    if cards_played == 1:       # the first trick, one click away in the history
+        page.click("#history-list button[data-trick='0']")
+        shown = page.eval_on_selector_all("#history-trick .card", "els => els.map(e => e.dataset.card)")
+        assert shown == [deck.token(c) for c in state.tricks[0].cards]
+        if shots():
+            page.screenshot(path=str(shots() / "tarot2-play.png"), full_page=True)
+    if cards_played == 2 and not getattr(check_tarot2_table, "undone", False):
+        check_tarot2_table.undone = True
+        before = len(saved(page)["round"]["actions"])
+        page.click("#undo-button")
+        page.wait_for_function(f"JSON.parse(localStorage.getItem('atout.table')).round.actions.length < {before}")
+        settle(page)
+        after = Round.from_dict(saved(page)["round"])
+        assert after.to_act == 0 and len(after.state.tricks) == len(state.tricks) - 1
+        return True
+    return False
+
+
+def test_a_whole_tarot2_deal_by_clicking_cards(page):
+    check_tarot2_table.undone = False
+    final = play_deal(page, "tarot2", 2, [], "tarot2-start", each=check_tarot2_table)
+    assert check_tarot2_table.undone
+    rnd = Round.from_dict(final["round"])
+    score = rnd.score()
+    # the running count ends equal to the score's card points
+    assert json.loads(page.get_attribute("#points", "data-points")) == [float(p) for p in score["points"]]
+    assert page.eval_on_selector_all("#history-list button", "els => els.length") == 39
+    assert "oudler" in page.inner_text("#score")
+    if shots():
+        page.screenshot(path=str(shots() / "tarot2-score.png"), full_page=True)
+
+
+def test_the_tarot2_analysis_from_my_hand_says_its_cost_and_answers(page):
+    new_deal(page, "tarot2", 2)
+    settle(page)
+    page.select_option("#mode", "sample")
+    page.check("#analyse")
+    wait_until(page, "document.querySelector('#analysis-plan').textContent.includes('About')", 120_000)
+    plan = page.inner_text("#analysis-plan")
+    assert "deals" in plan and "estimated" in plan
+    wait_until(page, "document.querySelector('#analysis-result').textContent.includes('deals sampled')", 120_000)
+    legal = page.eval_on_selector_all("#hand button.legal, #my-piles button.legal", "els => els.map(e => e.dataset.card)")
+    badges = page.eval_on_selector_all("#hand button.legal .badge, #my-piles button.legal .badge",
+                                       "els => els.map(e => e.textContent)")
+    assert len(badges) == len(legal) and all("%" in b and "?" not in b for b in badges)
+    best = page.eval_on_selector_all(".badge.best", "els => els.map(e => e.textContent)")
+    assert len(best) == 1 and "?" not in best[0]
+    if shots():
+        page.screenshot(path=str(shots() / "tarot2-analysis.png"), full_page=True)
 
 
 def test_a_missing_browser_fails_on_ci_and_skips_elsewhere(monkeypatch):

@@ -11,10 +11,26 @@ const SUIT_SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 const RED = new Set(["H", "D"]);
 
 const $ = (id) => document.getElementById(id);
-let T = { round: null, seat: 0, level: "easy", analyse: false, mode: "dd", view: null };
+let T = { round: null, seat: 0, level: "easy", think: "normal", analyse: false, mode: "dd", view: null };
+// how long the computer thinks: the player's `think` seconds (medium and hard)
+const THINK = { quick: 0.5, normal: 1.5, long: 4 };
+// calls and contracts in words
+const CALL_WORDS = {
+  pass: "pass", take: "take", guard: "guard", guard_without: "guard without the dog",
+  guard_against: "guard against the dog", slam: "slam", no_slam: "no slam", no_handful: "no handful",
+  handful: "handful (10 trumps)", double_handful: "double handful (13 trumps)",
+  triple_handful: "triple handful (15 trumps)", S: "spades", H: "hearts", D: "diamonds", C: "clubs",
+};
+function callWords(token) {
+  if (CALL_WORDS[token]) return CALL_WORDS[token];
+  if (T.view && T.view.game === "smear" && /^[0-9]+$/.test(token)) return `bid ${token}`;
+  return String(token).replace(/_/g, " ");
+}
+let thinkingTimer = null;  // the "thinking" line's clock
 let games = [];
 let busy = false;          // a request is in flight: clicks wait
 let analysisAbort = null;  // AbortController of a running analysis or review
+let latestAnalysis = null; // the AbortController of the last analysis started
 let shownFor = null;       // the round length an analysis was shown for
 let values = null;         // {token: {text, cls}} shown on the cards
 let generation = 0;        // bumped by a new deal: answers about an older one are dropped
@@ -30,7 +46,7 @@ async function post(path, body) {
 }
 
 // NDJSON stream: progress lines, then the result; abort() cancels it.
-async function postStream(path, body, onProgress, signal) {
+async function postStream(path, body, onProgress, signal, onPlan = null) {
   const resp = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
                                    body: JSON.stringify({ ...body, stream: true }), signal });
   if (!resp.ok) throw new Error((await resp.json()).error || resp.statusText);
@@ -45,7 +61,8 @@ async function postStream(path, body, onProgress, signal) {
     while ((cut = buffer.indexOf("\n")) >= 0) {
       const line = JSON.parse(buffer.slice(0, cut));
       buffer = buffer.slice(cut + 1);
-      if (line.progress) onProgress(line.progress.done, line.progress.total);
+      if (line.plan) { if (onPlan) onPlan(line.plan); }
+      else if (line.progress) onProgress(line.progress.done, line.progress.total);
       else if (line.error) throw new Error(line.error);
       else if (line.result) return line.result;
     }
@@ -54,7 +71,7 @@ async function postStream(path, body, onProgress, signal) {
 }
 
 function save() {
-  localStorage.setItem(STORE, JSON.stringify({ round: T.round, seat: T.seat, level: T.level,
+  localStorage.setItem(STORE, JSON.stringify({ round: T.round, seat: T.seat, level: T.level, think: T.think,
                                                analyse: T.analyse, mode: T.mode }));
 }
 
@@ -79,6 +96,14 @@ function cardLabel(token) {
   const rank = token.slice(1) === "T" ? "10" : token.slice(1);
   const symbol = T.view && T.view.game === "tarocco" ? suit : (SUIT_SYMBOLS[suit] || suit);
   return rank + symbol;
+}
+
+// a face-down card (a tarot2 pile's hidden cards)
+function cardBack(small = true) {
+  const el = document.createElement("span");
+  el.className = "card back" + (small ? " small" : "");
+  el.title = "face down";
+  return el;
 }
 
 function cardElement(token, { button = false, small = false, legal = false } = {}) {
@@ -130,7 +155,17 @@ function position(seat) {
 
 function seatName(seat) {
   if (T.view.game === "bridge") return "NESW"[seat] + (seat === T.seat ? " (you)" : "");
-  return seat === T.seat ? `you (seat ${seat})` : `seat ${seat}`;
+  if (seat === T.seat) return "you";
+  if (T.view.n_seats === 2) return "the opponent";
+  return `seat ${seat}`;
+}
+
+// a side's name: yours or the opponents' (tarot2: each player)
+function sideName(side) {
+  const v = T.view;
+  if (v.game === "tarot2") return side === T.seat ? "you" : "the opponent";
+  if (v.game === "tarot") return `side ${side}`;
+  return side === v.sides[T.seat] ? "your side" : "the opponents";
 }
 
 // partner or opponent, in the games whose sides are fixed before the deal
@@ -178,13 +213,7 @@ function render() {
     line.textContent = [calls.length ? "bids: " + calls.join(", ") : "",
                         count !== null && s !== T.seat ? `${count} cards` : ""].filter(Boolean).join(" \u00b7 ");
     box.appendChild(line);
-    if (v.public && v.public.face_up) {      // tarot2: the face-up tops of the piles
-      const tops = document.createElement("div");
-      tops.className = "open-hand";
-      tops.append("piles: ");
-      for (const [, t] of v.public.face_up[s]) tops.appendChild(cardElement(t, { small: true }));
-      box.appendChild(tops);
-    }
+    if (v.tarot2) box.appendChild(pilesElement(s));   // tarot2: each pile, its top face up
     const shown = v.hands ? v.hands[s] : (s === dummySeat(v) ? v.public.dummy : null);
     if (shown && s !== T.seat) {
       const open = document.createElement("div");
@@ -208,8 +237,9 @@ function render() {
   // contract, points, the last trick
   const pub = v.public || {};
   const parts = [];
+  if (v.game === "tarot2") parts.push("each player needs 56 card points with no oudler, 51 with one, 41 with two, 36 with three");
   if (pub.turned) parts.push(`turned ${cardLabel(pub.turned)}`);
-  if (pub.contract) parts.push(pub.contract.replace("_", " "));
+  if (pub.contract) parts.push(`contract: ${callWords(pub.contract)}`);
   if (pub.declarer) parts.push(`${pub.level}${pub.strain} by ${pub.declarer}`);
   if (pub.dog) parts.push(`dog ${pub.dog.map(cardLabel).join(" ")}`);
   if (pub.trump) parts.push(`trump ${SUIT_SYMBOLS[pub.trump] || pub.trump}`);
@@ -218,9 +248,12 @@ function render() {
   const options = T.round.options || {};
   if (options.variant) parts.push(`variant ${options.variant}`);
   if (options.widow) parts.push(`widow ${options.widow}`);
-  for (const [s, what] of v.announcements) parts.push(`${seatName(s)}: ${what}`);
+  for (const [s, what] of v.announcements) parts.push(`${seatName(s)}: ${callWords(what)}`);
   $("contract").textContent = parts.join(" \u00b7 ");
-  $("points").textContent = v.points ? `${v.points_unit}: ${v.points.map((p, i) => `side ${i}${i === v.sides[T.seat] ? " (yours)" : ""} ${p}`).join(", ")}` : "";
+  $("points").textContent = pointsText(v);
+  $("points").dataset.points = v.points ? JSON.stringify(v.points) : "";
+  renderHistory(v);
+  $("undo-button").disabled = busy || !T.round || !T.round.actions.length;
   const last = v.tricks.length ? v.tricks[v.tricks.length - 1] : null;
   $("last-trick-button").disabled = !last;
   const lastBox = $("last-trick");
@@ -246,7 +279,7 @@ function render() {
       b.type = "button";
       b.className = "bid";
       b.dataset.action = token;
-      b.textContent = SUIT_SYMBOLS[token] ? `${token} ${SUIT_SYMBOLS[token]}` : token;
+      b.textContent = SUIT_SYMBOLS[token] ? `${callWords(token)} ${SUIT_SYMBOLS[token]}` : callWords(token);
       b.disabled = !mine;
       b.addEventListener("click", () => act(token));
       bids.appendChild(b);
@@ -257,7 +290,9 @@ function render() {
   const hand = $("hand");
   hand.replaceChildren();
   const tokens = v.hand.slice();
-  for (const t of legal) if (!tokens.includes(t)) tokens.push(t);   // bridge: the dummy's cards
+  if (v.game === "bridge") {      // the dummy's cards, played by the declarer from this hand's rows
+    for (const t of legal) if (!tokens.includes(t)) tokens.push(t);
+  }
   for (const [suit, ts] of bySuit(tokens)) {
     const row = document.createElement("div");
     row.className = "suit-row";
@@ -273,7 +308,7 @@ function render() {
   const score = $("score");
   score.hidden = !v.score;
   $("review-box").hidden = !(v.score && !v.score.void);
-  if (v.score) score.replaceChildren(scoreTable(v.score));
+  if (v.score) score.replaceChildren(scoreWords(v));
   $("analysis").hidden = !T.analyse && !$("progress").offsetParent;
 }
 
@@ -283,11 +318,95 @@ function dummySeat(v) {
   return ("NESW".indexOf(v.public.declarer) + 2) % 4;
 }
 
-function scoreTable(score) {
+// tarot2: a player's six piles, each its face-down cards under the top
+function pilesElement(s) {
+  const v = T.view;
+  const mine = s === T.seat;
+  const legal = new Set(mine && v.to_act === T.seat && !busy && v.legal_kind === "card" ? v.legal : []);
+  const box = document.createElement("div");
+  box.className = "piles";
+  box.id = mine ? "my-piles" : `piles-${s}`;
+  box.setAttribute("aria-label", mine ? "your piles" : "the opponent's piles");
+  v.tarot2.piles[s].forEach((pile, k) => {
+    const el = document.createElement("div");
+    el.className = "pile";
+    el.dataset.pile = String(k);
+    for (let i = 0; i < pile.down; i++) el.appendChild(cardBack());
+    if (pile.top) {
+      el.appendChild(mine ? cardElement(pile.top, { button: true, small: true, legal: legal.has(pile.top) })
+                          : cardElement(pile.top, { small: true }));
+    }
+    if (!pile.top && !pile.down) el.classList.add("empty");
+    box.appendChild(el);
+  });
+  return box;
+}
+
+// the running count: card points (tarot2 with oudlers and the points each needs)
+function pointsText(v) {
+  if (!v.points) return "";
+  if (v.game === "tarot2") {
+    return "card points: " + [T.seat, 1 - T.seat].map((p) => {
+      const o = v.tarot2.oudlers[p];
+      return `${sideName(p)} ${v.points[p]} (${o} oudler${o === 1 ? "" : "s"}: ${v.tarot2.targets[p]} needed)`;
+    }).join(" \u00b7 ");
+  }
+  return `${v.points_unit}: ` + v.points.map((p, i) => `${sideName(i)} ${p}`).join(", ");
+}
+
+// every trick played: click one to see it
+let historyShown = null;
+function renderHistory(v) {
+  const list = $("history-list");
+  list.replaceChildren();
+  $("history").hidden = !v.tricks.length;
+  $("history-count").textContent = String(v.tricks.length);
+  v.tricks.forEach((trick, i) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "trick-button" + (historyShown === i ? " shown" : "");
+    b.dataset.trick = String(i);
+    b.textContent = String(i + 1);
+    b.title = `trick ${i + 1}, won by ${seatName(trick.winner)}`;
+    b.addEventListener("click", () => { historyShown = historyShown === i ? null : i; renderHistory(T.view); });
+    list.appendChild(b);
+  });
+  const shown = $("history-trick");
+  shown.replaceChildren();
+  if (historyShown !== null && historyShown < v.tricks.length) {
+    const trick = v.tricks[historyShown];
+    shown.append(`Trick ${historyShown + 1}: `);
+    trick.cards.forEach((t, i) => {
+      const el = cardElement(t, { small: true });
+      el.title = seatName((trick.leader + i) % v.n_seats);
+      shown.append(el, ` ${seatName((trick.leader + i) % v.n_seats)} `);
+    });
+    shown.append(`\u2014 won by ${seatName(trick.winner)}`);
+  }
+}
+
+// the score in sentences: who won, by how much, and why
+function scoreWords(v) {
   const wrap = document.createElement("div");
   const h = document.createElement("h2");
-  h.textContent = score.void ? "Void deal: nobody took" : (score.made === undefined ? "Score" : score.made ? "Contract made" : "Contract failed");
+  const words = v.score_words || [];
+  h.textContent = words.length ? words[0] : "Score";
   wrap.appendChild(h);
+  for (const line of words.slice(1)) {
+    const p = document.createElement("p");
+    p.textContent = line;
+    wrap.appendChild(p);
+  }
+  const details = document.createElement("details");
+  const summary = document.createElement("summary");
+  summary.textContent = "the score's fields";
+  details.append(summary, scoreTable(v.score));
+  wrap.appendChild(details);
+  return wrap;
+}
+
+function scoreTable(score) {
+  const wrap = document.createElement("div");
   const table = document.createElement("table");
   for (const [k, val] of Object.entries(score)) {
     const tr = table.insertRow();
@@ -341,12 +460,13 @@ async function proceed() {
     busy = true;
     const gen = generation;
     const who = T.view.to_act;
-    $("thinking-text").textContent = `${seatName(who)} is thinking (${T.level})\u2026`;
-    $("thinking").hidden = false;
+    startThinking(who);
     try {
       if (BOT_DELAY) await sleep(BOT_DELAY);
       if (gen !== generation) return;     // a new deal started meanwhile
-      const data = await post("/api/play", { round: T.round, seat: T.seat, level: T.level, open: openHands() });
+      const body = { round: T.round, seat: T.seat, level: T.level, open: openHands() };
+      if (searches(T.level)) body.think = THINK[T.think] || THINK.normal;
+      const data = await post("/api/play", body);
       if (gen !== generation) return;
       update(data);
     } catch (e) {
@@ -355,12 +475,59 @@ async function proceed() {
     } finally {
       if (gen === generation) {
         busy = false;
-        $("thinking").hidden = true;
+        stopThinking();
         render();
       }
     }
   }
   maybeAnalyse();
+}
+
+// the levels that search (and so take the think time)
+function searches(level) { return level === "medium" || level === "hard"; }
+
+// "the opponent is thinking (hard, quick) 1.2 s": the clock runs while it thinks
+function startThinking(who) {
+  const start = performance.now();
+  const how = searches(T.level) ? `${T.level}, ${T.think}: up to ${THINK[T.think]} s` : T.level;
+  const tick = () => {
+    const s = ((performance.now() - start) / 1000).toFixed(1);
+    $("thinking-text").textContent = `${seatName(who)} ${seatName(who) === "you" ? "are" : "is"} thinking (${how})\u2026 ${s} s`;
+  };
+  tick();
+  clearInterval(thinkingTimer);
+  thinkingTimer = setInterval(tick, 100);
+  $("thinking").hidden = false;
+}
+
+function stopThinking() {
+  clearInterval(thinkingTimer);
+  thinkingTimer = null;
+  $("thinking").hidden = true;
+}
+
+// back to before my last decision (the bots' answers to it taken back too)
+async function undo() {
+  if (busy || !T.round) return;
+  busy = true;
+  const gen = generation;
+  cancelWork();
+  clearAnalysis();
+  showMessage("");
+  try {
+    const data = await post("/api/undo", { round: T.round, seat: T.seat, open: openHands() });
+    if (gen !== generation) return;
+    historyShown = null;
+    update(data);
+  } catch (e) {
+    if (gen === generation) showMessage(e.message);
+  } finally {
+    if (gen === generation) {
+      busy = false;
+      render();
+    }
+  }
+  if (gen === generation) proceed();
 }
 
 async function newGame(event) {
@@ -377,7 +544,8 @@ async function newGame(event) {
   if (seed) body.seed = Number(seed);
   const gen = ++generation;
   busy = true;
-  $("thinking").hidden = true;
+  historyShown = null;
+  stopThinking();
   try {
     const data = await post("/api/new", body);
     if (gen !== generation) return;
@@ -408,11 +576,11 @@ function cancelWork() {
   analysisAbort = null;
 }
 
-function showProgress(on, done = 0, total = 1, label = "") {
+function showProgress(on, done = 0, total = 1, label = "", tail = "") {
   $("progress").hidden = !on;
   $("progress-bar").max = total;
   $("progress-bar").value = done;
-  $("progress-text").textContent = on ? `${label} ${done} / ${total}` : "";
+  $("progress-text").textContent = on ? `${label} ${done} / ${total}${tail}` : "";
   $("analysis").hidden = !on && !T.analyse;
 }
 
@@ -458,28 +626,64 @@ async function maybeAnalyse() {
   }
   const controller = new AbortController();
   analysisAbort = controller;
-  const samples = Number($("samples").value) || 40;
+  latestAnalysis = controller;
+  // an analysis replaced by a newer one leaves the page to it
+  const superseded = () => latestAnalysis !== controller;
+  const asked = $("samples").value.trim();
+  const body = { round, seat: T.seat };
+  if (asked) body.samples = Number(asked);
   result.textContent = "";
-  showProgress(true, 0, samples, "deals sampled");
+  showProgress(true, 0, 1, "deals sampled");
+  const started = performance.now();
+  let plan = null;
+  const onProgress = (done, total) => {
+    if (superseded()) return;
+    const spent = (performance.now() - started) / 1000;
+    const left = done ? spent / done * (total - done) : null;
+    showProgress(true, done, total, "deals sampled", left === null ? "" : `, about ${Math.ceil(left)} s left`);
+  };
   try {
-    const a = await postStream("/api/analyse", { round, seat: T.seat, samples },
-                               (done, total) => showProgress(true, done, total, "deals sampled"), controller.signal);
+    const a = await postStream("/api/analyse", body, onProgress, controller.signal, (p) => {
+      if (superseded()) return;
+      plan = p;
+      $("analysis-plan").textContent = `About ${p.seconds} s: ${p.samples} deals; ${p.what}.`;
+      showProgress(true, 0, p.samples, "deals sampled");
+    });
     if (stale()) return;
     values = {};
-    a.cards.forEach((c, i) => {
-      const p = c.made_probability === null ? "?" : Math.round(100 * c.made_probability) + "%";
-      values[c.card] = { text: `${fmt(c.value)} \u00b7 ${p}`, cls: i === 0 ? "best" : "" };
-    });
+    a.cards.forEach((c, i) => { values[c.card] = { text: cardValueText(c, a), cls: i === 0 ? "best" : "" }; });
+    const how = a.method === "playout"
+      ? "on each card its estimated value (greedy playouts, the end solved: not a proof) and how often the contract was made"
+      : "on each card its expected value (bounds where the node limit left it open) and the probability of making the contract";
     result.textContent = `From your hand only: ${a.samples} of ${a.samples_requested} deals sampled` +
-      (a.interrupted ? " (cancelled: partial answer)" : "") +
-      `; on each card its expected value and the probability of making the contract (${a.seconds} s).`;
+      (a.interrupted ? " (cancelled: partial answer)" : "") + `; ${how} (${a.seconds} s).` +
+      (VALUE_MEANING[v.game] ? ` Values: ${VALUE_MEANING[v.game]}.` : "");
   } catch (e) {
-    result.textContent = e.name === "AbortError" ? "Analysis cancelled." : e.message;
+    if (!superseded()) result.textContent = e.name === "AbortError" ? "Analysis cancelled." : e.message;
   } finally {
     if (analysisAbort === controller) analysisAbort = null;
-    showProgress(false);
-    render();
+    if (!superseded()) {
+      $("analysis-plan").textContent = "";
+      showProgress(false);
+      render();
+    }
   }
+}
+
+// one card's answer: its value (or the bounds the limit left), and P(make)
+// (or its range, when some deals were not settled); never a bare "?"
+function cardValueText(c, a) {
+  let value;
+  if (c.value !== null && c.value !== undefined) value = (a.method === "playout" ? "\u2248" : "") + fmt(c.value);
+  else if (c.value_bounds) value = `${fmt(c.value_bounds[0])}..${fmt(c.value_bounds[1])}`;
+  else value = "open";
+  let p;
+  if (c.made_probability !== null && c.made_probability !== undefined) p = Math.round(100 * c.made_probability) + "%";
+  else {
+    const n = c.made + c.failed + c.unsettled;
+    p = n ? `${Math.round(100 * c.made / n)}-${Math.round(100 * (c.made + c.unsettled) / n)}%` : "";
+  }
+  return p ? `${value} \u00b7 ${p}` : value;
 }
 
 async function runReview() {
@@ -585,6 +789,8 @@ async function init() {
   $("game").addEventListener("change", () => { fillSeats(); fillOptions(); });
   $("setup").addEventListener("submit", newGame);
   $("level").addEventListener("change", () => { T.level = $("level").value; save(); });
+  $("think").addEventListener("change", () => { T.think = $("think").value; save(); });
+  $("undo-button").addEventListener("click", undo);
   $("analyse").addEventListener("change", async () => {
     T.analyse = $("analyse").checked; save(); clearAnalysis(); await refresh(); maybeAnalyse();
   });
@@ -599,7 +805,9 @@ async function init() {
   const saved = JSON.parse(localStorage.getItem(STORE) || "null");
   if (saved && saved.round) {
     Object.assign(T, saved);
+    if (!THINK[T.think]) T.think = "normal";
     $("level").value = T.level;
+    $("think").value = T.think;
     $("analyse").checked = T.analyse;
     $("mode").value = T.mode;
     $("game").value = T.round.game;
