@@ -360,6 +360,39 @@ def test_cancel_stops_a_review_with_the_cards_solved(client, belote_over):
     assert answer["interrupted"] and len(answer["cards"]) == 1
 
 
+def test_tarot2_points_run_to_the_score_and_the_score_is_said_in_words(client):
+    data = ok(post(client, "/api/new", game="tarot2", seat=1, seed=4))
+    seen = []
+    while data["view"]["phase"] != "over":
+        view = data["view"]
+        assert view["points_unit"] == "card points"
+        seen.append(view["points"])
+        piles = view["tarot2"]["piles"]
+        assert len(piles) == 2 and all(len(p) == 6 for p in piles)
+        tops = {p["top"] for p in piles[1] if p["top"]}
+        assert not tops & set(view["hand"])                    # the hand is the hand alone
+        if view["to_act"] == 1:
+            data = ok(post(client, "/api/play", round=data["round"], seat=1, action=view["legal"][-1]))
+        else:
+            data = ok(post(client, "/api/play", round=data["round"], seat=1, level="easy"))
+    view = data["view"]
+    assert view["points"] == view["score"]["points"] and sum(view["points"]) == 91
+    words = " ".join(view["score_words"])
+    assert "oudler" in words and ("won" in words or "draw" in words.lower())
+
+
+def test_undo_goes_back_to_before_my_last_decision(client, belote_at_play):
+    rnd = belote_at_play["round"]
+    view = belote_at_play["view"]
+    after = ok(post(client, "/api/play", round=rnd, seat=0, action=view["legal"][0]))
+    after = play_until(client, after, 0, first_card_turn)
+    back = ok(post(client, "/api/undo", round=after["round"], seat=0))
+    assert back["round"] == rnd and back["view"]["legal"] == view["legal"]
+    fresh = ok(post(client, "/api/new", game="belote", seat=3, seed=1))
+    clean(bad(post(client, "/api/undo", round=fresh["round"], seat=3), "nothing to undo"))
+    clean(bad(post(client, "/api/undo", round={**rnd, "seed": -1}, seat=0), "round seed"))
+
+
 # -- bad requests: a 400 with a clear message, nothing changed -----------------------------------
 
 def test_bad_new_games(client):

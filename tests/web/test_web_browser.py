@@ -391,7 +391,7 @@ def check_tarot2_table(page, cards_played: int) -> bool:
 
 def test_a_whole_tarot2_deal_by_clicking_cards(page):
     check_tarot2_table.undone = False
-    final = play_deal(page, "tarot2", 2, [], "tarot2-start", each=check_tarot2_table)
+    final = play_deal(page, "tarot2", 2, [], each=check_tarot2_table)
     assert check_tarot2_table.undone
     rnd = Round.from_dict(final["round"])
     score = rnd.score()
