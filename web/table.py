@@ -184,21 +184,23 @@ def finished_play(rnd: Round):
 # -- what the page shows ----------------------------------------------------------------------
 
 def running_points(state) -> list:
-    """Points each side has won so far, in the game's everyday count, ending
-    equal to the score's: Belote card points, Smear game points, two-player
-    Tarot card points (the Excuse kept by its owner before the last trick),
-    else tricks."""
-    name = state.game.name
-    if name == "belote":
-        return [state.card_points_of_side(s) for s in (0, 1)]
-    if name == "smear":
-        from atout.engine.smear import game_totals
-        return list(game_totals(state.tricks, state.game.sides, state.max_side))
-    if name == "tarot2":
+    """Points each side (tarot2: each player) has won so far, in the game's
+    everyday count, ending equal to the score's: the engine's
+    ``points_so_far`` (Belote and tarot card points with the last trick's
+    10 and the Excuse, Smear game points, bridge tricks)."""
+    if hasattr(state, "points_so_far"):
+        return [number(p) for p in state.points_so_far()]
+    if state.game.name == "tarot2":
         half, _ = tarot2_tally(state)
         return [number(h / 2) for h in half]
-    sides = sorted(set(state.game.sides))
-    return [state.tricks_won(s) for s in sides]
+    return [state.tricks_won(s) for s in sorted(set(state.game.sides))]
+
+
+def points_unit(state) -> str:
+    name = state.game.name
+    if name == "smear":
+        return "game points (A4 K3 Q2 J1 T10)"
+    return getattr(state, "points_unit", None) or POINTS_UNIT.get(name, "tricks")
 
 
 def tarot2_tally(state):
@@ -217,8 +219,8 @@ def tarot2_tally(state):
 
 
 def number(x):
-    """A whole number as an int (JSON 25, not 25.0)."""
-    return int(x) if float(x).is_integer() else x
+    """A count as JSON shows it: 25, 22.5 (a Fraction of the engine as a float)."""
+    return int(x) if float(x).is_integer() else float(x)
 
 
 def tarot2_extra(state) -> dict:
@@ -321,7 +323,7 @@ def view_json(rnd: Round, seat: int, open_hands: bool = False) -> dict:
                    for leader, cards, winner in view.tricks],
         "hand_sizes": [len(h) for h in state.hands] if state is not None else None,
         "points": running_points(state) if state is not None else None,
-        "points_unit": POINTS_UNIT.get(game.name, "tricks"),
+        "points_unit": points_unit(state) if state is not None else POINTS_UNIT.get(game.name, "tricks"),
         "score": jsonable(rnd.score()) if rnd.is_over() else None,
         "score_words": score_words(rnd, seat) if rnd.is_over() else None,
         "hands": None,

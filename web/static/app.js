@@ -164,7 +164,11 @@ function seatName(seat) {
 function sideName(side) {
   const v = T.view;
   if (v.game === "tarot2") return side === T.seat ? "you" : "the opponent";
-  if (v.game === "tarot") return `side ${side}`;
+  if (v.game === "tarot") {
+    const taker = v.public && v.public.taker !== undefined ? v.public.taker : null;
+    const mine = taker !== null && (side === 0) === (taker === T.seat);
+    return (side === 0 ? "the taker" : "the defence") + (mine ? " (you)" : "");
+  }
   return side === v.sides[T.seat] ? "your side" : "the opponents";
 }
 
