@@ -8,7 +8,7 @@ from atout.engine.errors import RuleError
 
 from .driver import DEFAULT_TT_BITS, Solver, compile_watch
 from .encoding import codec_for
-from .kernels.bridge import search as K
+from .searches import bridge as K
 from .limits import Budget
 from .results import SolveResult
 

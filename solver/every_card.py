@@ -5,7 +5,7 @@ card's search help the next."""
 from __future__ import annotations
 
 from .encoding import Position
-from .kernels.bridge import search as K
+from .searches import bridge as K
 
 
 def sort_key(value, maximizing):
@@ -15,7 +15,7 @@ def sort_key(value, maximizing):
 
 def guesses_by_playout(pos) -> bool:
     """Belote: the first card's value is walked from a greedy playout's."""
-    from .kernels.point import search as R
+    from .searches import point as R
     return hasattr(pos, "playout_value") and int(pos.rules[R.G_KIND]) == R.BELOTE
 
 

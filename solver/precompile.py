@@ -50,19 +50,31 @@ def compile_search(name: str) -> None:
 
 def dispatcher(name: str):
     """The kernel that search ``name`` compiles (copies are made, not
-    compiled, by asking for them)."""
+    compiled, by asking for them): bridge's is ``_search``, the work of
+    ``search`` that the solver calls (``searches.bridge_search``)."""
     from .kernels.bridge import search as bridge_search
     from .kernels.point import specialised as game_kernels
     if name == "bridge":
-        return bridge_search.search
+        return bridge_search._search
     return game_kernels.gsearch_for(name)
+
+
+def native_names(name: str) -> list[str]:
+    """The native builds (``native``) that solving with search ``name``
+    makes: its entry, and Belote's playout (its every-card guesses)."""
+    if name == "bridge":
+        return ["bridge"]
+    return [f"point-{name}"] + (["playout"] if name == "belote" else [])
 
 
 def missing() -> list[str]:
     """The searches whose compiled code is not on the disk (or cannot be
-    told to be)."""
+    told to be): numba's, and the native build where there is one."""
+    from . import native
     from .kernels.jit import will_compile
-    return [name for name in COMPILE_SECONDS if will_compile(dispatcher(name)) is not False]
+    builds = native.enabled() and native.can_build()
+    return [name for name in COMPILE_SECONDS if will_compile(dispatcher(name)) is not False
+            or (builds and any(native.load(n) is None for n in native_names(name)))]
 
 
 def shares(names: list[str], processes: int) -> list[list[str]]:

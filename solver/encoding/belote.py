@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from atout.solver.kernels.bridge import search as K
-from atout.solver.kernels.point import search as R
+from atout.solver.searches import bridge as K
+from atout.solver.searches import point as R
 
 from .point import GamePosition, _rules
 from .position import MAXDEPTH, Position, zobrist

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from atout.solver.kernels.bridge import search as K
+from atout.solver.searches import bridge as K
 
 from .position import Codec, Position, _start_position, plain_card, plain_move
 

@@ -16,9 +16,9 @@ from contextlib import contextmanager
 
 import numpy as np
 
-from atout.solver.kernels.bridge import search as K
-from atout.solver.kernels.point import search as R
-from atout.solver.kernels.point import specialised as game_kernels
+from atout.solver import searches
+from atout.solver.searches import bridge as K
+from atout.solver.searches import point as R
 
 from .position import MAXDEPTH, Position, hand_words, plain_card, plain_move, zobrist
 
@@ -50,13 +50,15 @@ class GamePosition(Position):
         self.gfr = np.zeros((MAXDEPTH + 1, R.N_GFRAME), dtype=np.int64)
         self.gfr[:, R.F_KILLER] = -1     # no card has cut yet at any depth
         self.over_value = over_value
-        self.kernel_name = game_kernels.kernel_name(self.rules)
+        self.kernel_name = searches.kernel_name(self.rules)
 
     @property
     def gsearch(self):
         """The search kernel: the game's own compilation when one serves
         these rules (a name, not the kernel, is kept: positions stay
-        picklable)."""
+        picklable; numba's dispatcher: ``search`` calls the native build when
+        there is one)."""
+        from atout.solver.kernels.point import specialised as game_kernels
         return game_kernels.gsearch_for(self.kernel_name)
 
     def kernel_move_to_card(self, s: int, r: int) -> int:
@@ -68,8 +70,8 @@ class GamePosition(Position):
     def bound(self) -> int:
         if self.over_value is not None:
             return 0
-        _cnt, b, _gp = R.cards_left_sums(self.kl, self.kh, int(self.rules[K.R_NSEATS]), self.bp,
-                                         self.gpt)
+        _cnt, b, _gp = searches.cards_left_sums(self.kl, self.kh, int(self.rules[K.R_NSEATS]),
+                                                self.bp, self.gpt)
         b += int(self.rules[R.G_LASTBONUS] + self.rules[R.G_TSPAN])
         for i in range(self.ntr):
             b += int(self.bp[self.kts[i], self.ktr[i]])
@@ -82,23 +84,24 @@ class GamePosition(Position):
         """The value of the greedy line of ``point_search.greedy_playout``
         (objective units): a guess for the first probe."""
         ts, tr = self.kts.copy(), self.ktr.copy()
-        v = R.greedy_playout(self.kl, self.kh, ts, tr, self.ntr, self.ntr, self.leader, self.fl0,
-                             self.rules, self.sides, self.kp, self.eq, self.gpt, mv, sc, lg)
+        v = searches.greedy_playout(self.kl, self.kh, ts, tr, self.ntr, self.ntr, self.leader,
+                                    self.fl0, self.rules, self.sides, self.kp, self.eq, self.gpt,
+                                    mv, sc, lg)
         return int(v) + self.already
 
     def search(self, *args):
         """Called as ``bridge_search.search`` is by the api (the lanes first, the
-        work arrays and counters last); runs ``gsearch`` on this position's
-        own arrays."""
+        work arrays and counters last); runs ``gsearch`` (the game's copy,
+        native when built) on this position's own arrays."""
         need = args[6]
         # the api passes the point games' one-row table (``row_table``) in both table places
         rows, _rows, mv, sc, lg, _fr, ctx = args[-7:]
         if self.over_value is not None:
             return need <= 0
-        return self.gsearch(self.kl, self.kh, self.kts, self.ktr, self.ntr, self.ntr, self.leader,
-                            self.fl0, need, self.rules, self.sides, self.kp, self.bp, self.eq,
-                            self.gpt, self.pnext, self.zob, self.zf, rows, mv, sc, lg, self.gfr,
-                            ctx)
+        search = searches.point_search(self.kernel_name)
+        return search(self.kl, self.kh, self.kts, self.ktr, self.ntr, self.ntr, self.leader,
+                      self.fl0, need, self.rules, self.sides, self.kp, self.bp, self.eq,
+                      self.gpt, self.pnext, self.zob, self.zf, rows, mv, sc, lg, self.gfr, ctx)
 
 
 class GameCodec:
@@ -117,7 +120,7 @@ class GameCodec:
 def _base(state, rules, sides, pts, already, game, hands=None):
     n = state.n
     lanes = np.zeros((n, 6), dtype=np.int64)
-    K.words_to_lanes(hand_words(_hands(state) if hands is None else hands), lanes)
+    searches.words_to_lanes(hand_words(_hands(state) if hands is None else hands), lanes)
     ts = np.zeros(MAXDEPTH, dtype=np.int64)
     tr = np.zeros(MAXDEPTH, dtype=np.int64)
     for i, c in enumerate(state.trick):
@@ -168,11 +171,11 @@ def copy_key_mode(name: str):
     """Within it, the game of kernel copy ``name`` (``specialised.COPIES``) is
     encoded with that copy's key mode, so that copy searches it (Belote and
     Smear have one key mode: nothing changes)."""
-    game = game_kernels.game_of(name)
+    game = searches.game_of(name)
     if game not in KEY_MODES:
         yield
         return
-    with key_mode(game, game_kernels.keymode(name)):
+    with key_mode(game, searches.keymode(name)):
         yield
 
 

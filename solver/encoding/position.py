@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from atout.solver.kernels.bridge import search as K
+from atout.solver import searches
+from atout.solver.searches import bridge as K
 
 #: plies of the deepest search (78 cards) plus the slack of a started trick
 MAXDEPTH = 96
@@ -99,7 +100,7 @@ def _start_position(state, rules, sides, pts, already, to_move, game) -> Positio
     n = state.n
     lanes = np.zeros((n, 6), dtype=np.int64)
     words = hand_words(state.hands)
-    K.words_to_lanes(words, lanes)
+    searches.words_to_lanes(words, lanes)
     ts = np.zeros(MAXDEPTH, dtype=np.int64)
     tr = np.zeros(MAXDEPTH, dtype=np.int64)
     for i, c in enumerate(state.trick):

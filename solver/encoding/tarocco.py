@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from atout.solver.kernels.point import search as R
+from atout.solver.searches import point as R
 
 from .point import _base, _finish, _rules, low_masks
 from .position import plain_move

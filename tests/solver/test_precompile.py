@@ -13,7 +13,7 @@ from atout.solver.encoding import codec_for
 
 
 def test_each_name_is_the_kernel_its_games_search_with():
-    assert precompile.dispatcher("bridge") is bridge_search.search
+    assert precompile.dispatcher("bridge") is bridge_search._search
     for game, name in [("belote", "belote"), ("tarot", "tarot"), ("tarocco", "tarocco"),
                        ("tarot2", "tarot2"), ("smear", "smear")]:
         g = get_game(game)
