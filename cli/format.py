@@ -9,6 +9,7 @@ import sys
 import click
 
 from atout.engine.cards import FRENCH_SUIT_SYMBOLS
+from atout.engine.words import card_label
 # the JSON form of results lives with the solver (batch and the server use
 # it too); the commands import it from here with the rest of their output
 from atout.analysis.json_form import (HALF_POINT_GAMES, analysis_json, jsonable,  # noqa: F401
@@ -37,18 +38,20 @@ def colour_on() -> bool:
     return on_terminal() and not os.environ.get("NO_COLOR")
 
 
-def card_text(deck, card) -> str:
-    """A card as the input accepts it: ``♥K`` on a terminal (hearts and
-    diamonds in red), ``HK`` when piped, so that output can be pasted back."""
-    if not on_terminal():
+def card_text(deck, card, for_people: bool | None = None) -> str:
+    """A card as the input accepts it: on a terminal (or ``for_people``) the
+    one display form, ``K♥`` (``words.card_label``; hearts and diamonds in
+    red on a colour terminal), ``HK`` when piped, so that output can be
+    pasted back."""
+    if not (on_terminal() if for_people is None else for_people):
         return deck.token(card)
-    text = deck.pretty(card)
+    text = card_label(deck, card)
     red = deck.suit_symbols == FRENCH_SUIT_SYMBOLS and card < 64 and (card >> 4) in (1, 2)
     return click.style(text, fg="red") if red and colour_on() else text
 
 
-def cards_text(deck, cards) -> str:
-    return " ".join(card_text(deck, c) for c in cards)
+def cards_text(deck, cards, for_people: bool | None = None) -> str:
+    return " ".join(card_text(deck, c, for_people) for c in cards)
 
 
 def pad(text: str, width: int) -> str:
@@ -68,6 +71,19 @@ def value_text(game_name: str, value, signed: bool = False) -> str:
     return f"{v:+.2f}" if signed else f"{v:.2f}"
 
 
+#: is a line of stderr being redrawn (a progress bar, a search's status)?
+#: A note printed meanwhile starts on a line of its own (``end_open_line``)
+_open_line = {"open": False}
+
+
+def end_open_line() -> None:
+    """End the stderr line being redrawn, if any, so that what follows does
+    not run onto it (the bar is drawn again on the next line)."""
+    if _open_line["open"]:
+        click.echo("", err=True)
+        _open_line["open"] = False
+
+
 def progress_reporter(label: str):
     """A progress callback drawing a bar on stderr when it is a terminal
     (nothing otherwise, so pipes and tests stay clean)."""
@@ -80,11 +96,49 @@ def progress_reporter(label: str):
             bar["bar"] = click.progressbar(length=total, label=label, file=sys.stderr)
             bar["bar"].__enter__()
         bar["bar"].update(done - bar["bar"].pos)
+        _open_line["open"] = True
 
     def close() -> None:
         if bar["bar"] is not None:
             bar["bar"].__exit__(None, None, None)
+            _open_line["open"] = False
     return report, close
+
+
+def duration(seconds: float) -> str:
+    """``45 s``, ``2 min 34 s``."""
+    seconds = int(round(seconds))
+    return f"{seconds} s" if seconds < 60 else f"{seconds // 60} min {seconds % 60:02d} s"
+
+
+def prepare_searches(games, processes: int = 2) -> None:
+    """Compile the searches of ``games`` missing from the disk before the
+    work starts (``solver.prepare``), saying so on stderr: on a terminal one
+    line redrawn with the time so far and the expected time, else a line
+    before and one after. Nothing when they are on disk."""
+    from atout.solver.prepare import prepare
+    on_tty = sys.stderr.isatty()
+    state = {"said": False}
+
+    def tick(names, elapsed, expected):
+        what = ", ".join(names)
+        if not state["said"]:
+            end_open_line()
+            note = (f"atout: compiling the {what} solver first (first use after an install or an upgrade;"
+                    f" about {duration(expected)} on an idle 2-core machine, longer on a busy one; kept on"
+                    " disk for the next runs)")
+            click.echo(note, err=True)
+            state["said"] = True
+        if on_tty:
+            click.echo(f"\ratout: compiling the {what} solver: {duration(elapsed)} of about "
+                       f"{duration(expected)}\x1b[K", err=True, nl=False)
+            _open_line["open"] = True
+    names, seconds = prepare(games, processes=processes, tick=tick)
+    if names:
+        if on_tty:
+            click.echo("\r\x1b[K", err=True, nl=False)
+            _open_line["open"] = False
+        click.echo(f"atout: {', '.join(names)} solver compiled in {duration(seconds)}", err=True)
 
 
 #: bin widths a histogram may use, in the game's unit
@@ -155,6 +209,7 @@ def search_status(game_name: str):
 
     def report(lower, upper, nodes) -> None:
         drawn["any"] = True
+        _open_line["open"] = True
         click.echo(f"\rsearching: between {value_text(game_name, lower)} and "
                    f"{value_text(game_name, upper)} after {nodes:,} nodes (Ctrl-C: stop with these)  ",
                    err=True, nl=False)
@@ -162,4 +217,59 @@ def search_status(game_name: str):
     def close() -> None:
         if drawn["any"]:
             click.echo("", err=True)
+            _open_line["open"] = False
     return report, close
+
+
+class thinking:
+    """``with thinking("Your partner is"):`` shows, on a terminal, ``Your
+    partner is thinking... 1.2 s`` redrawn while the block runs (after
+    ``DELAY`` seconds, so that quick decisions do not flicker; at once when
+    it is 0), and clears the line when it ends; nothing when the output is
+    not a terminal."""
+
+    DELAY, EVERY = 0.3, 0.1
+
+    def __init__(self, who: str, stream=None):
+        self.who = who
+        self.stream = stream
+        self._stop = None
+        self._thread = None
+        self.drawn = False
+
+    def __enter__(self):
+        import threading
+        import time
+        stream = self.stream or sys.stdout
+        if not stream.isatty():
+            return self
+        self._stop = threading.Event()
+        start = time.perf_counter()
+
+        def line():
+            stream.write(f"\r{self.who} thinking... {time.perf_counter() - start:.1f} s\x1b[K")
+            stream.flush()
+            self.drawn = True
+
+        def draw():
+            if self._stop.wait(self.DELAY):
+                return
+            while True:
+                line()
+                if self._stop.wait(self.EVERY):
+                    return
+        if not self.DELAY:
+            line()
+        self._thread = threading.Thread(target=draw, daemon=True)
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        if self._thread is not None:
+            self._stop.set()
+            self._thread.join()
+            if self.drawn:
+                stream = self.stream or sys.stdout
+                stream.write("\r\x1b[K")
+                stream.flush()
+        return False

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 
 import click
 
 from atout.engine import GAME_NAMES, AtoutError, RuleError, get_game
 from atout.engine.cards import suit_of
+from atout.engine.words import (Names, action_sentence, announcement_sentence, call_label, capital,
+                                contract_sentences, number, plural, score_sentences)
 
-from .format import jsonable, progress_reporter
+from .format import card_text, pad, prepare_searches, progress_reporter, thinking
 from .options import SCHEDULER_OPTION, SECONDS
 
 GAME = click.option("--game", "-g", "game_name", required=True,
@@ -89,6 +92,22 @@ def read_save(path: str) -> dict:
     return data
 
 
+#: the prompt's commands, for `help` and the line editor's completion
+COMMANDS = ("hint", "level", "think", "undo", "save", "help", "quit")
+
+#: how many cards go aside, one at a time, and the rule that limits them
+DISCARD_RULES = {
+    "tarot": "Kings and oudlers may not go; trumps only when nothing else can, and a trump put aside is shown",
+    "tarocco": "no King, trump 1 or 21, nor the Matto; other trumps only when the rules allow it",
+    "smear": "trumps only beyond six of them",
+}
+
+
+def in_hand_order(cards) -> list:
+    """Cards as a hand shows them: suit by suit, the strongest first."""
+    return sorted(cards, key=lambda c: (suit_of(c), -c))
+
+
 class Table:
     """One deal in the terminal: the Round, the human's seat and the bots."""
 
@@ -119,8 +138,14 @@ class Table:
     def is_mine(self) -> bool:
         return self.round.to_act == self.seat
 
+    @property
+    def names(self) -> Names:
+        """Seats and sides from the human's chair (tarot's sides follow the taker)."""
+        state = self.round.state
+        return Names.of(state, self.seat) if state is not None else Names(self.game, self.seat)
+
     def card_text(self, card) -> str:
-        return self.deck.token(card)
+        return card_text(self.deck, card, for_people=True)
 
     # -- display ----------------------------------------------------------------
     def show_hand(self, view) -> None:
@@ -130,15 +155,37 @@ class Table:
         if dummy is not None:
             click.echo("dummy: " + self.by_suit(dummy, legal if for_dummy else set()))
         mine = set() if for_dummy else legal
-        click.echo("your hand: " + self.by_suit(view.hand, mine) + ("   (* = legal)" if legal else ""))
+        hand = self.by_suit(view.hand, mine) or "(empty)"
+        click.echo("your hand: " + hand + ("   (* = legal)" if mine & set(view.hand) else ""))
         if self.game.name == "tarot2":
-            for player, tops in enumerate(view.public["face_up"]):
-                marks = set() if player != self.seat else legal
-                click.echo(f"face-up piles of player {player}: "
-                           + " ".join(self.card_text(c) + ("*" if c in marks else "") for _, c in tops))
+            self.show_piles(view, legal)
         for key, cards in view.private.items():
             if cards:
-                click.echo(f"your {key}: {self.deck.format_cards(cards)}")
+                click.echo(f"your {key.replace('_', ' ')}: {self.cards(in_hand_order(cards))}")
+
+    def show_piles(self, view, legal) -> None:
+        """tarot2: each player's six piles apart from the hand: the face-up
+        top, how many cards lie face down under it."""
+        played = set(view.played)
+        for player in (self.seat, 1 - self.seat):
+            tops = dict(view.public["face_up"][player])
+            shown = []
+            for k, pile in enumerate(view.public["piles"][player]):
+                left = sum(1 for c in pile if c not in played) if None not in pile else \
+                    len(pile) - sum(1 for c in pile if c is not None and c in played)
+                if k in tops:
+                    mark = "*" if player == self.seat and tops[k] in legal else ""
+                    under = left - 1
+                    shown.append(self.card_text(tops[k]) + mark + (f" (+{under} face down)" if under else ""))
+                elif left:
+                    shown.append(f"({left} face down)")
+                else:
+                    shown.append("(empty)")
+            whose = "your piles" if player == self.seat else f"{self.names.seat(player)}'s piles"
+            click.echo(f"{whose}: " + ", ".join(shown))
+
+    def cards(self, cards) -> str:
+        return " ".join(self.card_text(c) for c in cards)
 
     def by_suit(self, cards, legal) -> str:
         groups: dict = {}
@@ -150,55 +197,93 @@ class Table:
         state = self.round.state
         if state is None:
             return
+        names = self.names
         from atout.players import points, trump_suit
-        view = self.round.view(self.seat)
-        trump = trump_suit(view)
+        trump = trump_suit(self.round.view(self.seat))
         for number in range(self.shown_tricks, len(state.tricks)):
             t = state.tricks[number]
-            cards = " ".join(f"{self.card_text(c)}" for c in t.cards)
             worth = sum(points(self.game.name, c, trump) for c in t.cards)
-            extra = f", {worth:g} points" if self.game.name != "bridge" else ""
-            click.echo(f"trick {number + 1}: {cards} (led by seat {t.leader}) won by seat {t.winner}{extra}")
+            extra = f", {worth:g} in its cards" if self.game.name != "bridge" else ""
+            click.echo(f"trick {number + 1}: {self.cards(t.cards)} (led by {names.seat(t.leader)}), "
+                       f"won by {names.seat(t.winner)}{extra}")
+        if len(state.tricks) > self.shown_tricks:
+            click.echo(self.running_points())
         self.shown_tricks = len(state.tricks)
-        if state.tricks:
-            click.echo("points so far: " + self.running_points(view))
 
-    def running_points(self, view) -> str:
-        from atout.players import points, trump_suit
+    def running_points(self) -> str:
+        """What each side has won so far, counted as the score counts it
+        (``points_so_far``): the Excuse with its owner, the last trick's 10,
+        and at the end the dog or the discard, so that the last line agrees
+        with the score."""
         state = self.round.state
-        trump = trump_suit(view)
-        if self.game.name == "bridge":
-            return f"tricks: N-S {state.tricks_won(0)}, E-W {state.tricks_won(1)}"
-        by_seat = [0.0] * self.round.n_seats
-        for t in state.tricks:
-            by_seat[t.winner] += sum(points(self.game.name, c, trump) for c in t.cards)
-        if self.game.name in ("tarot", "tarot2"):
-            return ", ".join(f"seat {s} {p:g}" for s, p in enumerate(by_seat))
-        return f"seats 0+2 {by_seat[0] + by_seat[2]:g}, seats 1+3 {by_seat[1] + by_seat[3]:g}"
+        names = self.names
+        sides = range(2)
+        text = ", ".join(f"{names.side(s)} {number(p)}" for s, p in zip(sides, state.points_so_far()))
+        end = ""
+        if state.is_over() and self.game.name == "tarot":
+            end = " (with the dog)" if state.contract in ("guard_without", "guard_against") else " (with the discard)"
+        elif state.is_over() and self.game.name == "tarocco":
+            end = " (with the dealer's discard)"
+        return f"{state.points_unit} so far: {text}{end}"
 
     def show_situation(self) -> None:
         view = self.round.view(self.seat)
+        names = self.names
         click.echo("")
         if view.auction:
-            click.echo("auction: " + ", ".join(f"{s}:{t}" for s, t in view.auction))
-        public = {k: v for k, v in view.public.items() if v not in ({}, (), None)}
-        for key, value in public.items():
-            if key in ("piles", "face_up", "dummy", "handfuls"):
-                continue          # the piles and the dummy are drawn with the hand, handfuls announced
-            if key == "turned":
-                value = self.card_text(value)
-            elif isinstance(value, (list, tuple)):
-                value = self.deck.format_cards(value)
-            click.echo(f"{key}: {value}")
+            click.echo("auction: " + ", ".join(f"{names.seat(s)}: {call_label(self.game.name, t)}"
+                                               for s, t in view.auction))
+        for line in contract_sentences(self.game, view.public, names):
+            click.echo(line)
         for s, what, detail in view.announcements:
-            click.echo(f"seat {s} announced {what} {detail}".rstrip())
+            if what != "trump":              # said with the contract
+                click.echo(announcement_sentence(self.game, s, what, detail, names))
         leader, cards = view.trick
         if cards:
-            click.echo("on the table: " + ", ".join(f"seat {(leader + i) % self.round.n_seats} "
+            click.echo("on the table: " + ", ".join(f"{names.seat((leader + i) % self.round.n_seats)} "
                                                     f"{self.card_text(c)}" for i, c in enumerate(cards)))
         self.show_hand(view)
-        if view.phase != "play" or any(a.kind != "card" for a in view.legal):
-            click.echo(f"{view.phase}: choose one of " + " ".join(a.token for a in view.legal))
+        if view.phase == "discard":
+            click.echo(self.discard_prompt(view))
+        elif view.phase != "play" or any(a.kind != "card" for a in view.legal):
+            click.echo(f"{self.phase_word(view)}: choose one of "
+                       + ", ".join(call_label(self.game.name, a.token) for a in view.legal))
+        elif view.to_act == self.seat:
+            whose = "the dummy's" if view.acting_for not in (None, self.seat) else "your"
+            click.echo(f"{whose} turn: play a card marked * (e.g. {self.card_text(view.legal[0].value)})")
+
+    def why_not(self, text: str, exc) -> str:
+        """Why a typed card or call was refused, the choices in their display
+        form."""
+        legal = self.round.legal_actions()
+        if not legal or legal[0].kind not in ("card", "discard"):
+            return f"{text!r} is not a choice now: choose one of " + ", ".join(
+                call_label(self.game.name, a.token) for a in legal)
+        cards = self.cards(in_hand_order(a.value for a in legal))
+        verb = "put aside" if legal[0].kind == "discard" else "play"
+        try:
+            card = self.deck.parse_card(text)
+        except AtoutError:
+            return f"unknown card {text!r}: {verb} one of {cards}"
+        view = self.round.view(self.seat)
+        holding = set(view.hand) | set(view.public.get("dummy") or ()) | \
+            {c for _, c in (view.public.get("face_up") or ((), ()))[self.seat]}
+        if card not in holding:
+            return f"you do not hold {self.card_text(card)}: {verb} one of {cards}"
+        return f"you may not {verb} {self.card_text(card)} now: {verb} one of {cards}"
+
+    def phase_word(self, view) -> str:
+        return {"auction": "your call", "trump": "choose the trumps", "declare": "your declaration"}.get(
+            view.phase, view.phase)
+
+    def discard_prompt(self, view) -> str:
+        """The discard explained: how many cards in all, one at a time, how
+        many are left, and the rule that limits them."""
+        total = {"tarot": 6, "tarocco": 2}.get(self.game.name, view.public.get("widow", 0))
+        left = total - len(view.private.get("discard", ()))
+        rule = DISCARD_RULES.get(self.game.name, "")
+        return (f"put {plural(total, 'card')} aside, one card at a time: {left} still to choose"
+                + (f" ({rule})" if rule else "") + ". Type one card marked *.")
 
     # -- commands ---------------------------------------------------------------
     def hint(self) -> None:
@@ -206,14 +291,17 @@ class Table:
         if view.phase != "play":
             from atout.players import make_player
             suggestion = make_player(self.game.name, "easy", seed=self.seed).decide(view)
-            click.echo(f"hint: the easy player's rule suggests {suggestion.token}")
+            label = self.card_text(suggestion.value) if suggestion.kind == "discard" else \
+                call_label(self.game.name, suggestion.token)
+            click.echo(f"hint: the easy player's rule suggests {label}")
             return
         from atout.players import SearchPlayer
-        values = SearchPlayer(self.game.name, self.seed, level="medium").card_values(view)
+        with thinking("hint: the medium player is"):
+            values = SearchPlayer(self.game.name, self.seed, level="medium").card_values(view)
         click.echo("hint: each legal card's mean value for you over sampled deals "
                    "(the game's objective, higher is better):")
         for card, value in sorted(values.items(), key=lambda cv: -cv[1]):
-            click.echo(f"  {self.card_text(card):>4} {value:8.1f}")
+            click.echo(f"  {pad(self.card_text(card), 4)} {value:8.1f}")
 
     def undo(self) -> None:
         """Take back the human's last decision and every bot decision after it."""
@@ -232,7 +320,33 @@ class Table:
         write_save(path, {"round": self.round.to_dict(), "seat": self.seat, "level": self.level,
                           "seed": self.seed, "think": self.think, "actors": self.actors,
                           "partner_level": self.partner_level})
-        click.echo(f"saved to {path}")
+        click.echo(f"saved to {path}; go on with: atout play --resume {path}")
+
+    def default_save_name(self) -> str:
+        return f"atout-{self.game.name}-{self.seed}.json"
+
+    def offer_to_save(self, prompt) -> None:
+        """After Ctrl-C: save the game before leaving? Enter saves to the
+        default file, ``n`` leaves without saving, anything else is a file
+        name; a second Ctrl-C (or the end of input) leaves without saving."""
+        name = self.default_save_name()
+        click.echo("")
+        click.echo(f"interrupted. Save the game before leaving? [Enter: save to {name}, n: leave without "
+                   "saving, or a file name]")
+        try:
+            answer = prompt().strip()
+        except (KeyboardInterrupt, EOFError):
+            click.echo("")
+            click.echo("left without saving")
+            return
+        if answer.lower() in ("n", "no"):
+            click.echo("left without saving")
+            return
+        path = name if answer.lower() in ("", "y", "yes") else answer
+        try:
+            self.save(path)
+        except AtoutError as exc:
+            click.echo(f"not saved: {exc}")
 
     def apply(self, action) -> None:
         self.actors.append(self.round.to_act)
@@ -245,17 +359,35 @@ class Table:
     def bots_play(self) -> None:
         while not self.round.is_over() and not self.is_mine():
             seat = self.round.to_act
-            action = self.bots[seat].decide(self.round.view(seat))
+            names = self.names
+            who = names.seat(seat)
+            with thinking(f"{capital(who)} {'are' if who.plural else 'is'}"):
+                action = self.bots[seat].decide(self.round.view(seat))
             self.apply(action)
-            phase_word = "plays" if action.kind == "card" else "chooses"
-            who = f"seat {seat}"
-            if action.kind == "discard":
-                click.echo(f"{who} discards a card")
-            else:
-                click.echo(f"{who} {phase_word} {action.token}")
+            click.echo(action_sentence(self.game, seat, action, names))
             self.show_new_tricks()
 
+    def set_think(self, words) -> None:
+        from atout.players import THINK_CHOICES, parse_think, think_name
+        if len(words) != 2:
+            choices = ", ".join(f"{k} ({v:g} s)" for k, v in THINK_CHOICES.items())
+            click.echo(f"think: choose {choices}, default, or a number of seconds; now {think_name(self.think)}")
+            return
+        try:
+            self.think = parse_think(words[1])
+        except AtoutError as exc:
+            click.echo(str(exc))
+            return
+        self.make_bots()
+        click.echo(f"the computer players now think {think_name(self.think)} per decision")
+
     def run(self, prompt) -> None:
+        try:
+            self.play(prompt)
+        except KeyboardInterrupt:
+            self.offer_to_save(prompt)
+
+    def play(self, prompt) -> None:
         self.bots_play()
         while not self.round.is_over():
             self.show_situation()
@@ -273,13 +405,18 @@ class Table:
                 click.echo("quit")
                 return
             if command == "help":
-                click.echo("commands: a card or a bid, hint, level LEVEL, undo, save FILE, quit")
+                click.echo("commands: a card (K♠, SK or ♠K) or a call (e.g. pass), hint, level LEVEL "
+                           "(random, easy, medium, hard), think CHOICE (quick, normal, long, default or "
+                           "seconds), undo, save FILE, quit; Ctrl-C offers to save")
                 continue
             if command == "hint":
                 self.hint()
                 continue
             if command == "undo":
                 self.undo()
+                continue
+            if command == "think":
+                self.set_think(words)
                 continue
             if command == "level":
                 if len(words) != 2 or words[1].lower() not in LEVEL_NAMES:
@@ -301,7 +438,7 @@ class Table:
             try:
                 self.apply(" ".join(words))
             except AtoutError as exc:
-                click.echo(f"{exc}; try again (help lists the commands)")
+                click.echo(f"{self.why_not(' '.join(words), exc)}; try again (help lists the commands)")
                 continue
             self.show_new_tricks()
             self.bots_play()
@@ -310,71 +447,112 @@ class Table:
     def show_score(self) -> None:
         score = self.round.score()
         click.echo("")
-        if score.get("void"):
-            click.echo("everybody passed: the deal is void" + (" (the same dealer redeals)" if score.get("redeal") else ""))
-            return
-        click.echo("the deal is over. score: " + json.dumps(jsonable(score)))
-        mine = self.round.seat_result(self.seat)
-        click.echo(f"your result: {mine:+g}")
+        click.echo("the deal is over.")
+        for line in score_sentences(self.round.state, score, self.seat):
+            click.echo(line)
 
 
-@click.command()
-@GAME
-@click.option("--level", type=click.Choice(LEVEL_NAMES, case_sensitive=False), default="medium",
-              show_default=True, help="Level of the computer players.")
+def line_editor(table: Table):
+    """The prompt: Python's readline on a terminal (arrows, Delete, history,
+    Tab completing the commands and the legal cards and calls), plain
+    ``input`` otherwise."""
+    if not sys.stdin.isatty():
+        return lambda: input("> ")
+    try:
+        import readline
+    except ImportError:              # Python built without readline: still a prompt
+        return lambda: input("> ")
+
+    def complete(text, state):
+        view = table.round.view(table.seat)
+        options = [a.token for a in view.legal] + list(COMMANDS)
+        matches = [o for o in options if o.lower().startswith(text.lower())]
+        return matches[state] if state < len(matches) else None
+    readline.set_completer(complete)
+    readline.set_completer_delims(" ")
+    readline.parse_and_bind("tab: complete")
+    return lambda: input("> ")
+
+
+@click.command(epilog="Example: atout play --game belote --opponents medium --seed 3")
+@click.option("--game", "-g", "game_name", default=None, type=click.Choice(GAME_NAMES, case_sensitive=False),
+              help="The game (not needed with --resume).")
+@click.option("--opponents", "--bot", "--level", "level", type=click.Choice(LEVEL_NAMES, case_sensitive=False),
+              default=None, help="Level of the computer players (default medium; --level is an older name).")
 @click.option("--partner-level", type=click.Choice(LEVEL_NAMES, case_sensitive=False), default=None,
               help="Level of your partner (games with partners: tarocco, belote, smear, bridge).")
 @click.option("--seat", type=int, default=0, show_default=True, help="Your seat.")
 @click.option("--seed", type=click.IntRange(0), default=0, show_default=True,
               help="Seed of the deal and of the players.")
-@click.option("--think", type=SECONDS, default=None, help="Seconds the medium/hard players may think per decision.")
-@click.option("--resume", type=str, default=None, help="Go on with a game saved with `save FILE`.")
+@click.option("--think", default=None,
+              help="How long the medium/hard players think per decision: quick (0.5 s), normal (1.5 s), "
+                   "long (4 s), or seconds (default: their own budget, counted in deals and nodes).")
+@click.option("--resume", type=str, default=None, help="Go on with a game saved with `save FILE` (or at Ctrl-C).")
 @with_round_options
 def play(game_name, level, partner_level, seat, seed, think, resume, widow, bridge_contract, declarer, variant):
     """Play one deal in the terminal against the computer players, with
     computer partners where the game has partners, from the auction (or the
-    deal) to the score. At the prompt: a card (e.g. SK) or a bid, `hint`,
-    `level X`, `undo`, `save FILE`, `quit`. Bridge plays a given contract
-    (--contract, --declarer): atout does not bid bridge."""
+    deal) to the score. At the prompt: a card (K♠, SK or ♠K) or a call (pass,
+    guard without the dog ...), `hint`, `level X`, `think X`, `undo`, `save
+    FILE`, `quit`; Tab completes, Ctrl-C offers to save. Bridge plays a given
+    contract (--contract, --declarer): atout does not bid bridge."""
     from atout.engine.round import Round
-    game = get_game(game_name)
-    if think is not None and think <= 0:
-        raise RuleError(f"think {think}: give a number of seconds above 0")
-    if partner_level and game.name not in PARTNER_GAMES:
-        raise RuleError(f"{game.name} has no partners: --partner-level applies to {', '.join(PARTNER_GAMES)}")
+    from atout.players import parse_think, think_name
+    if think is not None:
+        think = parse_think(think)
     if resume:
         data = read_save(resume)
         try:
             rnd = Round.from_dict(data["round"])
-            seat, level, seed = int(data["seat"]), str(data.get("level", level)), int(data.get("seed", 0))
+            seat, seed = int(data["seat"]), int(data.get("seed", 0))
+            level = level or str(data.get("level", "medium"))
         except (AtoutError, TypeError, ValueError) as exc:
             raise RuleError(f"cannot read save file {resume}: {exc}") from None
-        if rnd.game.name != game.name:
-            raise RuleError(f"save file {resume} holds a {rnd.game.name} game, not {game.name}")
-        think = data.get("think", think)
-        partner_level = data.get("partner_level", partner_level)
+        if game_name is not None and rnd.game.name != get_game(game_name).name:
+            raise RuleError(f"save file {resume} holds a {rnd.game.name} game, not {get_game(game_name).name}")
+        game = rnd.game
+        if think is None:
+            think = data.get("think")
+        partner_level = partner_level or data.get("partner_level")
     else:
+        if game_name is None:
+            raise RuleError("give the game (--game GAME), or --resume FILE to go on with a saved game")
+        game = get_game(game_name)
         options = round_options(game.name, widow, bridge_contract, declarer, variant)
         rnd = Round.new(game.name, seed=seed, **options)
+    level = (level or "medium").lower()
+    if partner_level and game.name not in PARTNER_GAMES:
+        raise RuleError(f"{game.name} has no partners: --partner-level applies to {', '.join(PARTNER_GAMES)}")
     if not 0 <= seat < rnd.n_seats:
         raise RuleError(f"seat {seat}: a {game.name} seat is 0..{rnd.n_seats - 1}")
     if game.name == "bridge" and rnd.state is not None and seat == (rnd._driver.declarer + 2) % 4:
         raise RuleError(f"seat {seat} is the dummy: sit at another seat (the declarer plays the dummy)")
-    table = Table(rnd, seat, level.lower(), seed, think, partner_level)
+    table = Table(rnd, seat, level, seed, think, partner_level)
     if resume:
         table.actors = list(data.get("actors") or [])
         if len(table.actors) != len(rnd.actions):
             table.actors = []
         click.echo(f"resumed {resume}")
-    click.echo(f"{game.title}: you are seat {seat}; the computer players are {table.level}.")
-    table.run(lambda: input("> "))
+    where = f" ({game.seat_name(seat)})" if game.name == "bridge" else f" (seat {seat})"
+    thinks = "" if think is None else f", thinking {think_name(think)} per decision"
+    click.echo(f"{game.title}: you{where} against {table.level} computer players{thinks}. "
+               "Type help for the commands.")
+    prepare_players(game.name, table.level, partner_level)
+    table.run(line_editor(table))
+
+
+def prepare_players(game_name: str, *levels) -> None:
+    """Compile (or load) the search a search level uses before the first
+    deal, with the compile notice, rather than inside a player's turn."""
+    if any(level in ("medium", "hard") for level in levels if level):
+        prepare_searches([game_name])
 
 
 # ---------------------------------------------------------------------------
 # atout match
 # ---------------------------------------------------------------------------
 
-@click.command()
+@click.command(epilog="Example: atout match --game belote --players hard,medium --deals 20 --workers 2")
 @GAME
 @click.option("--players", required=True, help="Two players A,B: levels (random, easy, medium, hard), "
                                                 "optionally with options, e.g. hard,medium:samples=20 "
@@ -395,9 +573,11 @@ def match(game_name, players, deals, seed, workers, think, scheduler, as_json, w
     (A holds in the second game the cards B held in the first), so the luck
     of the deal cancels. Reports each pair's difference (A's result minus
     B's with the same cards, in the game's points; bridge: tricks), their
-    mean with a 95% confidence interval, wins, draws and losses, and each
-    player's median and slowest decision time. Ctrl-C stops with the pairs
-    finished. Bridge plays a given contract (atout does not bid bridge)."""
+    mean with a 95% confidence interval, wins, draws and losses, each
+    game's result in words, and the tail of each player's decision times
+    (median, p90, p99, the slowest and what it was). Ctrl-C stops with the
+    pairs finished. Bridge plays a given contract (atout does not bid
+    bridge)."""
     from atout.players import run_match
     game = get_game(game_name)
     if deals < 1:
@@ -407,6 +587,9 @@ def match(game_name, players, deals, seed, workers, think, scheduler, as_json, w
     if think is not None and think <= 0:
         raise RuleError(f"think {think}: give a number of seconds above 0")
     options = round_options(game.name, widow, bridge_contract, declarer, variant)
+    from atout.players.match import parse_players
+    if any(spec.level in ("medium", "hard") for spec in parse_players(players)) and not scheduler:
+        prepare_searches([game.name], processes=min(workers, 2))   # once, not in every worker
     report, close = progress_reporter("deal pairs")
     try:
         result = run_match(game.name, players, deals=deals, seed=seed, workers=workers, think=think,
@@ -415,7 +598,7 @@ def match(game_name, players, deals, seed, workers, think, scheduler, as_json, w
         close()
     interval = result.mean_interval()
     won, drawn, lost = result.record()
-    times = {who: result.times(who) for who in ("A", "B")}
+    tails = {who: result.tail(who) for who in ("A", "B")}
     if as_json:
         click.echo(json.dumps({
             "game": result.game, "players": [result.a, result.b], "seed": seed,
@@ -424,8 +607,7 @@ def match(game_name, players, deals, seed, workers, think, scheduler, as_json, w
             "mean": interval and interval[0],
             "ci95": None if interval is None or len(result.pairs) < 2 else [interval[1], interval[2]],
             "wins": won, "draws": drawn, "losses": lost,
-            "decision_seconds": {name: {"median": times[who][0], "slowest": times[who][1], "decisions": times[who][2]}
-                                 for who, name in (("A", result.a), ("B", result.b))},
+            "decision_seconds": {name: tails[who] for who, name in (("A", result.a), ("B", result.b))},
             "seconds": round(result.seconds, 3),
         }))
         return
@@ -433,6 +615,8 @@ def match(game_name, players, deals, seed, workers, think, scheduler, as_json, w
                f"deal pairs, seed {seed}" + ("  [interrupted]" if result.interrupted else ""))
     for p in result.pairs:
         click.echo(f"  pair {p.index:>4}: A {p.results[0]:+g} / {p.results[1]:+g}  difference {p.difference:+g}")
+        for number, said in enumerate(p.said, 1):
+            click.echo(f"    game {number} (A at {a_seats(game, number)}): {said}")
     if interval is not None:
         if len(result.pairs) >= 2:
             click.echo(f"mean difference (A - B): {interval[0]:+.2f}, 95% interval "
@@ -441,7 +625,36 @@ def match(game_name, players, deals, seed, workers, think, scheduler, as_json, w
             click.echo(f"mean difference (A - B): {interval[0]:+.2f} (one pair: no interval)")
     click.echo(f"A won {won}, drew {drawn}, lost {lost} deal pairs")
     for who, name in (("A", result.a), ("B", result.b)):
-        median, slowest, n = times[who]
-        if n:
-            click.echo(f"decision time of {name} ({who}): median {median * 1000:.1f} ms, "
-                       f"slowest {slowest * 1000:.1f} ms over {n} decisions")
+        tail = tails[who]
+        if tail["decisions"]:
+            click.echo(f"decision time of {name} ({who}): median {ms(tail['median'])}, p90 {ms(tail['p90'])}, "
+                       f"p99 {ms(tail['p99'])}, slowest {ms(tail['slowest'])} over {tail['decisions']} decisions")
+            if tail["slowest_decision"]:
+                click.echo(f"  the slowest: {slowest_text(tail['slowest_decision'])}")
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+
+
+def slowest_text(facts: dict) -> str:
+    """What the slowest decision was: ``pair 3, game 2, the play, 5 tricks
+    left, 40 deals, 1,234,567 nodes``."""
+    parts = [f"pair {facts['pair']}", f"game {facts['game']}", f"the {facts['phase']}"]
+    if facts.get("tricks_left") is not None:
+        parts.append(f"{facts['tricks_left']} tricks left")
+    if facts.get("deals") is not None:
+        parts.append(f"{facts['deals']} deals")
+    if facts.get("nodes") is not None:
+        parts.append(f"{facts['nodes']:,} nodes")
+    return ", ".join(parts)
+
+
+def a_seats(game, number: int) -> str:
+    """Player A's seats in game 1 (the even seats) or 2 (the odd ones)."""
+    seats = [s for s in range(game.n_seats) if s % 2 == number - 1]
+    if game.name == "bridge":
+        return "-".join(game.seat_name(s) for s in seats)
+    if game.name == "tarot2":
+        return f"player {seats[0]}"
+    return "seats " + "+".join(map(str, seats))

@@ -34,7 +34,9 @@ The interface, the same for every game:
   ``to_act``: the seat that decides now (None when over);
 * ``legal_actions()``: the ``Action``s allowed now, each with a stable text
   ``token`` (a card in atout notation, a bid name ...);
-* ``apply(action_or_token)``: takes an Action or its token (any case); an
+* ``apply(action_or_token)``: takes an Action or its token (any case, a
+  card in any form ``Deck.parse_card`` reads, a call in words:
+  ``words.call_token``); an
   illegal one raises ``RuleError`` or ``IllegalPlayError`` (ValueError
   subclasses) and changes nothing; ``undo()`` takes back the last action;
 * ``view(seat)``: a ``View``, everything that seat may know and nothing else:
@@ -205,6 +207,10 @@ class Round:
         for a in legal:
             if a.token.lower() == token.lower():
                 return a
+        from .words import call_token
+        meant = call_token(self.game.name, token, [a.token for a in legal if a.kind not in ("card", "discard")])
+        if meant is not None:          # a call in words: "guard without the dog", "hearts"
+            return next(a for a in legal if a.token == meant)
         kind = legal[0].kind if legal else "action"
         names = " ".join(a.token for a in legal)
         if kind in ("card", "discard"):

@@ -237,6 +237,86 @@ def call_token(game_name: str, text: str, legal_tokens) -> str | None:
     return None
 
 
+# -- the contract and the announcements, as a table shows them ---------------------------------
+
+def contract_sentences(game, public: dict, names: Names) -> list[str]:
+    """What a Round view's ``public`` facts say, in words: the contract and
+    who plays it, the turned card, the dog shown, the trumps put aside."""
+    deck = game.deck
+    name = game.name
+    out = []
+    if name == "tarot" and public.get("contract"):
+        out.append(f"Contract: {CONTRACT_WORDS[public['contract']]} by {names.seat(public['taker'])}"
+                   + (", slam announced." if public.get("slam") else "."))
+        if public.get("dog"):
+            out.append(f"The dog: {cards_label(deck, sorted(public['dog'], reverse=True))}.")
+        if public.get("discard_trumps"):
+            out.append(f"Trumps put aside (shown): {cards_label(deck, public['discard_trumps'])}.")
+    elif name == "belote":
+        if public.get("turned") is not None:
+            out.append(f"Turned card: {card_label(deck, public['turned'])}.")
+        if public.get("trump"):
+            out.append(f"Trumps: {SUIT_NAMES[SUIT_LETTERS.index(public['trump'])]}, taken by "
+                       f"{names.seat(public['taker'])}.")
+    elif name == "smear":
+        if public.get("bid") is not None:
+            widow = f", picking up {plural(public['widow'], 'undealt card')}" if public.get("widow") else ""
+            out.append(f"Bid: {public['bid']} by {names.seat(public['bidder'])}{widow}.")
+        if public.get("trump"):
+            out.append(f"Trumps: {SUIT_NAMES[SUIT_LETTERS.index(public['trump'])]}.")
+    elif name == "tarocco" and "discard_trumps" in public:
+        out.append(f"The dealer put {plural(public['discard_trumps'], 'trump')} aside.")
+    elif name == "bridge" and public.get("declarer"):
+        declarer = names.seat(SEATS_BRIDGE.index(public["declarer"]))
+        out.append(f"Contract: {public['level']}{public['strain']} by {declarer}.")
+    return out
+
+
+SEATS_BRIDGE = "NESW"
+
+
+def announcement_sentence(game, seat: int, what: str, detail: str, names: Names) -> str:
+    """One announcement of a Round view in words."""
+    who = names.seat(seat)
+    if what == "slam":
+        return f"{capital(who)} announced a slam."
+    if what == "handful":
+        cards = cards_label(game.deck, game.deck.parse_cards(detail)) if detail else ""
+        return f"{capital(who)} showed a handful: {cards}."
+    if what in ("belote", "rebelote"):
+        return f"{capital(who)} said {capital(what)}."
+    if what == "trump":
+        return f"{capital(who)} chose {call_label(game.name, detail)} as trumps."
+    if what == "discard_trumps":
+        return f"{capital(who)} (the dealer) put {plural(int(detail), 'trump')} aside."
+    return f"{capital(who)} announced {what.replace('_', ' ')} {detail}".rstrip() + "."
+
+
+def action_sentence(game, seat: int, action, names: Names) -> str:
+    """A decision taken at the table, said: ``the opponent on your left
+    plays K♠``, ``you bid guard without the dog``, ``your partner passes``."""
+    who = names.seat(seat)
+    kind = action.kind
+    if kind == "card":
+        return f"{capital(who.does('play'))} {card_label(game.deck, action.value)}"
+    if kind == "discard":
+        return f"{capital(who.does('put'))} a card aside"
+    if kind == "trump":
+        return f"{capital(who.does('choose'))} {call_label(game.name, action.token)} as trumps"
+    if kind == "bid":
+        if action.token.lower() == "pass":
+            return capital(who.does("pass"))
+        label = call_label(game.name, action.token)
+        if game.name == "smear":
+            return f"{capital(who.does('bid'))} {action.token}"
+        if game.name == "belote" and action.token.lower() == "take":
+            return f"{capital(who.does('take'))}"
+        if game.name == "belote":
+            return f"{capital(who.does('name'))} {label} as trumps"
+        return f"{capital(who.does('bid'))} {label}"
+    return f"{capital(who.does('declare'))} {call_label(game.name, action.token)}"
+
+
 # -- a finished deal's score ------------------------------------------------------------------
 
 def score_sentences(state, score: dict, viewer: int | None = None) -> list[str]:
@@ -259,6 +339,7 @@ def round_score_sentences(rnd, viewer: int | None = None) -> list[str]:
     return score_sentences(rnd.state, rnd.score(), viewer)
 
 
-__all__ = ["CALL_WORDS", "CONTRACT_WORDS", "Names", "Who", "call_label", "call_token", "capital", "card_label",
+__all__ = ["CALL_WORDS", "CONTRACT_WORDS", "Names", "Who", "action_sentence", "announcement_sentence", "call_label",
+           "call_token", "capital", "card_label", "contract_sentences",
            "cards_label", "number", "plural", "round_score_sentences", "score_sentences", "signed",
            "void_sentence"]

@@ -8,9 +8,9 @@ duplicate match between two of them.
 from .base import Player, RandomPlayer, view_key
 from .cards import points, trump_suit
 from .easy import EasyPlayer
-from .levels import LEVELS, make_player, parse_level
+from .levels import LEVELS, THINK_CHOICES, make_player, parse_level, parse_think, think_name
 from .match import run_match
 from .search import SearchPlayer
 
-__all__ = ["EasyPlayer", "LEVELS", "Player", "RandomPlayer", "SearchPlayer", "make_player",
-           "parse_level", "points", "run_match", "trump_suit", "view_key"]
+__all__ = ["EasyPlayer", "LEVELS", "Player", "RandomPlayer", "SearchPlayer", "THINK_CHOICES", "make_player",
+           "parse_level", "parse_think", "points", "run_match", "think_name", "trump_suit", "view_key"]

@@ -21,6 +21,39 @@ from .search import SearchPlayer
 
 LEVELS = ("random", "easy", "medium", "hard")
 
+#: how long a search level thinks per decision, the choices a player is
+#: offered (seconds, the ``think`` of ``make_player``); "default" is the
+#: level's own budget, counted in deals and nodes (no time limit)
+THINK_CHOICES = {"quick": 0.5, "normal": 1.5, "long": 4.0}
+
+
+def parse_think(text) -> float | None:
+    """A think time: a named choice (``THINK_CHOICES``), ``default`` (None:
+    the level's own budget) or a number of seconds above 0."""
+    if text is None:
+        return None
+    key = str(text).strip().lower()
+    if key == "default":
+        return None
+    if key in THINK_CHOICES:
+        return THINK_CHOICES[key]
+    try:
+        seconds = float(key)
+    except ValueError:
+        seconds = float("nan")
+    if not seconds > 0 or seconds == float("inf"):
+        names = ", ".join(f"{k} ({v:g} s)" for k, v in THINK_CHOICES.items())
+        raise OptionError(f"think {text!r}: choose {names}, default, or a number of seconds above 0")
+    return seconds
+
+
+def think_name(seconds: float | None) -> str:
+    """A think time as the choices name it: ``normal (1 s)``, ``default``."""
+    if seconds is None:
+        return "default (the level's own budget)"
+    name = next((k for k, v in THINK_CHOICES.items() if v == seconds), None)
+    return f"{name} ({seconds:g} s)" if name else f"{seconds:g} s"
+
 
 def parse_level(level) -> str:
     key = str(level).strip().lower()

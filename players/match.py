@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from atout.engine.errors import OptionError
 from atout.engine.round import Round
+from atout.engine.words import round_score_sentences
 
 from atout.analysis.partial import run_samples
 from .levels import LEVELS, make_player, parse_level
@@ -85,15 +86,33 @@ class PairResult:
     results: tuple          # A's result in game 1 and in game 2
     times: dict             # "A"/"B" -> decision times (seconds)
     scores: tuple = ()      # the two games' scores
+    slowest: dict = field(default_factory=dict)   # "A"/"B" -> the slowest decision's facts
+    said: tuple = ()        # each game's result in a sentence (neutral names)
 
 
 def deal_seed(seed: int, index: int) -> int:
     return (int(seed) * 1_000_003 + index) % (2**31)
 
 
-def play_game(job: MatchJob, index: int, a_seats_parity: int, times: dict):
+def decision_facts(player, rnd, view, seconds: float, index: int, game: int) -> dict:
+    """What a decision was, for the report of the slowest: its time, the
+    phase, the tricks left, and for a search level's card the deals it
+    scored and the solver nodes it spent (None where it does not say)."""
+    facts = {"seconds": seconds, "pair": index, "game": game, "phase": view.phase,
+             "tricks_left": rnd.state.tricks_left if rnd.state is not None else None,
+             "deals": None, "nodes": None}
+    if view.phase == "play" and hasattr(player, "last_deals"):
+        facts["deals"] = player.last_deals
+        nodes = getattr(player, "last_nodes", getattr(player, "_nodes", None))
+        facts["nodes"] = None if nodes is None else int(nodes)
+    return facts
+
+
+def play_game(job: MatchJob, index: int, a_seats_parity: int, times: dict, slowest: dict | None = None):
     """One game of pair ``index``: A holds the seats of parity
-    ``a_seats_parity``. Returns (A's result, the score)."""
+    ``a_seats_parity``. Returns (A's result, the score, the result in a
+    sentence); ``slowest[who]`` keeps the facts of each player's slowest
+    decision (``decision_facts``)."""
     rnd = Round.new(job.game, seed=deal_seed(job.seed, index), **dict(job.options))
     players = {}
     for seat in range(rnd.n_seats):
@@ -107,20 +126,24 @@ def play_game(job: MatchJob, index: int, a_seats_parity: int, times: dict):
         view = rnd.view(seat)
         start = time.perf_counter()
         action = player.decide(view)
+        seconds = time.perf_counter() - start
         if len(view.legal) > 1:
-            times[who].append(time.perf_counter() - start)
+            times[who].append(seconds)
+            if slowest is not None and seconds > slowest.get(who, {}).get("seconds", -1.0):
+                slowest[who] = decision_facts(player, rnd, view, seconds, index, 1 + a_seats_parity)
         rnd.apply(action)
     result = sum(rnd.seat_result(s) for s in range(rnd.n_seats) if s % 2 == a_seats_parity)
-    return result, rnd.score()
+    return result, rnd.score(), round_score_sentences(rnd)[0]
 
 
 def play_pair(job: MatchJob, index: int, solve_fn=None) -> PairResult:
     times: dict = {"A": [], "B": []}
-    first, score1 = play_game(job, index, 0, times)
-    second, score2 = play_game(job, index, 1, times)
+    slowest: dict = {}
+    first, score1, said1 = play_game(job, index, 0, times, slowest)
+    second, score2, said2 = play_game(job, index, 1, times, slowest)
     # rounded: tarot scores are thirds, whose float sums leave 1e-15 residues
     return PairResult(index, round(first + second, 9), (round(first, 9), round(second, 9)), times,
-                      (score1, score2))
+                      (score1, score2), slowest, (said1, said2))
 
 
 def _worker(args):
@@ -168,6 +191,26 @@ class MatchResult:
             return None, None, 0
         return statistics.median(t), max(t), len(t)
 
+    def tail(self, who: str) -> dict:
+        """The tail of player A's or B's decision times: ``median``, ``p90``,
+        ``p99`` (nearest rank), ``slowest`` (seconds), ``decisions`` and
+        ``slowest_decision``, what the slowest was (``decision_facts``:
+        pair, game, phase, tricks left, deals, nodes)."""
+        t = sorted(x for p in self.pairs for x in p.times[who])
+        if not t:
+            return {"median": None, "p90": None, "p99": None, "slowest": None, "decisions": 0,
+                    "slowest_decision": None}
+        worst = max((p.slowest[who] for p in self.pairs if who in p.slowest), key=lambda f: f["seconds"],
+                    default=None)
+        return {"median": statistics.median(t), "p90": percentile(t, 0.90), "p99": percentile(t, 0.99),
+                "slowest": t[-1], "decisions": len(t), "slowest_decision": worst}
+
+
+def percentile(ordered: list, q: float) -> float:
+    """The nearest-rank ``q`` quantile of sorted values: the smallest value
+    with at least a fraction ``q`` of them at or below it."""
+    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
+
 
 def run_match(game: str, players: str, *, deals: int = 100, seed: int = 0, workers: int = 1,
               think: float | None = None, options: dict | None = None, progress=None,
@@ -194,4 +237,5 @@ def run_match(game: str, players: str, *, deals: int = 100, seed: int = 0, worke
     return result
 
 
-__all__ = ["MatchResult", "PairResult", "parse_players", "play_pair", "run_match"]
+__all__ = ["MatchResult", "PairResult", "decision_facts", "parse_players", "percentile", "play_pair",
+           "run_match"]

@@ -7,6 +7,7 @@ from click.testing import CliRunner
 
 from atout.cli.main import cli
 from atout.engine.round import Round
+from atout.engine.words import score_sentences
 from atout.players import make_player
 
 from cli_run import run
@@ -29,6 +30,14 @@ def human_inputs(game, seed, seat, bots_level="easy", **options):
     return tokens, rnd
 
 
+def assert_score_said(out, rnd, seat):
+    """The score in sentences from the player's chair, every line of it,
+    and never as a Python or JSON dict."""
+    for line in score_sentences(rnd.state, rnd.score(), seat):
+        assert line in out
+    assert "{" not in out
+
+
 def test_a_whole_belote_deal_at_the_prompt_with_mistakes_hint_and_undo():
     tokens, rnd = human_inputs("belote", 5, 0)
     lines = ["XX", "hint", tokens[0], "undo", tokens[0], "level easy"] + tokens[1:]
@@ -36,10 +45,10 @@ def test_a_whole_belote_deal_at_the_prompt_with_mistakes_hint_and_undo():
                                 input="\n".join(lines) + "\n")
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "unknown card 'XX'" in out or "illegal bid 'XX'" in out
+    assert "'XX' is not a choice now: choose one of pass, take" in out
     assert "hint:" in out and "undone" in out
-    assert "your hand:" in out and "the deal is over. score:" in out
-    assert f"your result: {rnd.seat_result(0):+g}" in out
+    assert "your hand:" in out and "the deal is over." in out
+    assert_score_said(out, rnd, 0)
 
 
 def test_play_shows_the_tricks_and_the_legal_cards():
@@ -48,8 +57,8 @@ def test_play_shows_the_tricks_and_the_legal_cards():
                                       "--contract", "4S", "--declarer", "S"], input="\n".join(["hint"] + tokens) + "\n")
     assert result.exit_code == 0, result.output
     assert "hint: each legal card" in result.output
-    assert "*" in result.output and "trick 13:" in result.output and "won by seat" in result.output
-    assert f"your result: {rnd.seat_result(1):+g}" in result.output
+    assert "*" in result.output and "trick 13:" in result.output and "won by the opponent on your" in result.output
+    assert_score_said(result.output, rnd, 1)
 
 
 def test_save_then_resume_finishes_the_same_deal(tmp_path):
@@ -65,7 +74,7 @@ def test_save_then_resume_finishes_the_same_deal(tmp_path):
     second = runner.invoke(cli, ["play", "--game", "tarocco", "--resume", str(path)],
                            input="\n".join(tokens[1:]) + "\n")
     assert second.exit_code == 0, second.output
-    assert f"your result: {rnd.seat_result(3):+g}" in second.output
+    assert_score_said(second.output, rnd, 3)
 
 
 def test_end_of_input_quits_cleanly():
@@ -136,3 +145,123 @@ def test_ctrl_c_returns_the_pairs_finished():
     result = run_match("smear", "easy,random", deals=5, seed=3, progress=progress)
     assert result.interrupted and len(result.pairs) == 2
     assert result.differences == run_match("smear", "easy,random", deals=2, seed=3).differences
+
+
+def scripted_inputs(game, seed, seat, choose, bots_level="easy", **options):
+    """Like ``human_inputs``, the person's decision taken by ``choose(legal)``."""
+    rnd = Round.new(game, seed=seed, **options)
+    bots = {s: make_player(game, bots_level, seed=seed * 10 + s) for s in range(rnd.n_seats) if s != seat}
+    tokens = []
+    while not rnd.is_over():
+        if rnd.to_act == seat:
+            action = choose(rnd.legal_actions())
+            tokens.append(action.token)
+        else:
+            action = bots[rnd.to_act].decide(rnd.view(rnd.to_act))
+        rnd.apply(action)
+    return tokens, rnd
+
+
+def last_points_line(out, unit="card points"):
+    return [line for line in out.splitlines() if line.startswith(f"{unit} so far:")][-1]
+
+
+def test_tarot_discard_one_card_at_a_time_calls_in_words_and_points_that_end_at_the_score():
+    """Seed 4: the others pass after seat 0's take; the discard prompt says
+    how many cards are left; the running card points count the Excuse as the
+    score does and end, with the discard, at the score's points."""
+    def choose(legal):
+        return next((a for a in legal if a.token == "take"), legal[0])
+    tokens, rnd = scripted_inputs("tarot", 4, 0, choose)
+    assert tokens[0] == "take" and rnd.score()["contract"] == "take"
+    lines = ["Take"] + tokens[1:]
+    result = CliRunner().invoke(cli, ["play", "--game", "tarot", "--opponents", "easy", "--seed", "4"],
+                                input="\n".join(lines) + "\n")
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "choose one of pass, take, guard, guard without the dog, guard against the dog" in out
+    for left in range(6, 0, -1):
+        assert f"put 6 cards aside, one card at a time: {left} still to choose" in out
+    last = last_points_line(out)
+    assert last.endswith("(with the discard)")
+    assert f"you {rnd.score()['points']}," in last
+    assert_score_said(out, rnd, 0)
+
+
+def test_tarot2_running_points_count_the_excuse_and_end_at_the_score():
+    tokens, rnd = human_inputs("tarot2", 2, 1)
+    result = CliRunner().invoke(cli, ["play", "--game", "tarot2", "--opponents", "easy", "--seed", "2",
+                                      "--seat", "1"], input="\n".join(tokens) + "\n")
+    assert result.exit_code == 0, result.output
+    score = rnd.score()
+    assert last_points_line(result.output) == (f"card points so far: the opponent {score['points'][0]}, "
+                                              f"you {score['points'][1]}")
+    assert "your piles:" in result.output and "the opponent's piles:" in result.output
+    assert_score_said(result.output, rnd, 1)
+
+
+def test_a_guard_without_typed_in_words():
+    def choose(legal):
+        return next((a for a in legal if a.token == "guard_without"), legal[0])
+    tokens, rnd = scripted_inputs("tarot", 4, 0, choose)
+    lines = ["guard without the dog"] + tokens[1:]
+    result = CliRunner().invoke(cli, ["play", "--game", "tarot", "--opponents", "easy", "--seed", "4"],
+                                input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "Contract: guard without the dog by you." in result.output
+    assert_score_said(result.output, rnd, 0)
+
+
+def test_resume_needs_only_the_file_and_think_choices(tmp_path):
+    tokens, rnd = human_inputs("smear", 3, 2)
+    path = tmp_path / "smear.json"
+    runner = CliRunner()
+    first = runner.invoke(cli, ["play", "--game", "smear", "--bot", "easy", "--seed", "3", "--seat", "2",
+                                "--think", "quick"], input=f"think long\n{tokens[0]}\nsave {path}\nquit\n")
+    assert first.exit_code == 0, first.output
+    assert "thinking quick (0.5 s) per decision" in first.output
+    assert "the computer players now think long (4 s) per decision" in first.output
+    assert json.loads(path.read_text())["think"] == 4.0
+    second = runner.invoke(cli, ["play", "--resume", str(path)], input="\n".join(tokens[1:]) + "\n")
+    assert second.exit_code == 0, second.output
+    assert_score_said(second.output, rnd, 2)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["play", "--game", "belote", "--think", "fast"], "think 'fast': choose quick (0.5 s), normal (1.5 s), long (4 s)"),
+    (["play", "--game", "belote", "--think", "0"], "think '0'"),
+    (["play"], "give the game (--game GAME), or --resume FILE"),
+])
+def test_bad_think_or_no_game_is_one_line(capsys, args, message):
+    code, out, err = run(capsys, *args)
+    assert code == 2 and message in err and err.count("\n") == 1
+
+
+def test_match_reports_the_tail_of_decision_times_and_each_game_in_words(capsys):
+    """p90, p99 and the slowest decision with what it was: their presence
+    and consistency, never their values (times vary)."""
+    code, out, err = run(capsys, "match", "--game", "belote", "--players", "easy,random", "--deals", "2",
+                         "--seed", "4", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    for name in ("easy", "random"):
+        tail = data["decision_seconds"][name]
+        assert tail["decisions"] > 0
+        assert 0 <= tail["median"] <= tail["p90"] <= tail["p99"] <= tail["slowest"]
+        worst = tail["slowest_decision"]
+        assert worst["seconds"] == tail["slowest"]
+        assert worst["phase"] in ("auction", "play") and worst["game"] in (1, 2) and 0 <= worst["pair"] < 2
+        assert worst["tricks_left"] is None or 1 <= worst["tricks_left"] <= 8
+        assert set(worst) >= {"deals", "nodes"}
+    code, text, _ = run(capsys, "match", "--game", "belote", "--players", "easy,random", "--deals", "2",
+                        "--seed", "4")
+    assert code == 0
+    assert text.count("  the slowest: pair ") == 2 and "p90 " in text and "p99 " in text
+    assert "    game 1 (A at seats 0+2): " in text and "    game 2 (A at seats 1+3): " in text
+
+
+def test_the_slowest_search_decision_says_its_deals_and_nodes():
+    from atout.players.match import run_match
+    result = run_match("bridge", "medium:samples=2,random", deals=1, seed=1, options={"level": 3})
+    worst = result.tail("A")["slowest_decision"]
+    assert worst["phase"] == "play" and worst["deals"] >= 1 and worst["nodes"] >= 0
