@@ -7,6 +7,7 @@ import os
 import click
 
 from atout.engine import get_game
+from atout.engine.words import score_sentences
 
 from .describe import (contract_text, direction, made_label, made_meaning, outcome_names, seat_name,
                        side_name)
@@ -133,7 +134,7 @@ def review(game_name, deal_text, played, max_nodes, as_json, contract):
     deal = game.parse_deal(deal_text)
     cards = game.parse_cards(played)
     state = game.new_state(deal, **contract)
-    game.state_after(deal, cards, **contract)  # every play is legal, or one clear error now
+    end = game.state_after(deal, cards, **contract)  # every play is legal, or one clear error now
     if max_nodes is None and game.name in REVIEW_NODE_LIMIT:
         max_nodes = REVIEW_NODE_LIMIT[game.name]
         default_limit_note(game.name, max_nodes, "per position")
@@ -165,3 +166,6 @@ def review(game_name, deal_text, played, max_nodes, as_json, contract):
         click.echo(f"  trick {trick:>2}  {seat_name(game, c.seat):<10}{card} {after:>10}{mark}")
     click.echo(f"{len(result.mistakes)} card(s) gave value away; {result.nodes} nodes, {result.seconds:.2f} s"
                + ("  [interrupted]" if result.interrupted else ""))
+    if end.is_over():                  # the whole deal was played: its score in words
+        for line in score_sentences(end, end.score()):
+            click.echo(line)

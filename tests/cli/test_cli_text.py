@@ -86,6 +86,23 @@ def test_review_names_bridge_seats():
     assert "  E         D8" in out and "seat" not in out
 
 
+def test_review_of_a_whole_deal_ends_with_its_score_in_words():
+    from atout.engine.words import score_sentences
+    game = get_game("bridge")
+    state = game.new_state(game.parse_deal(PBN), declarer="N", strain="S", level=2)
+    played = []
+    while not state.is_over():
+        card = min(state.legal_cards())
+        played.append(game.deck.token(card))
+        state.play(card)
+    out = run("review", "--game", "bridge", PBN, "--declarer", "N", "--strain", "S", "--level", "2",
+              "--played", " ".join(played))
+    no_leak(out)
+    sentences = score_sentences(state, state.score())
+    assert out.rstrip().endswith("\n".join(sentences))
+    assert sentences[0].startswith(("N-S won: N made 2S", "E-W won: N went down"))
+
+
 def test_analyse_bridge_names_seats_and_sides():
     out = run("analyse", "--game", "bridge", "N:KJ74.J8.AKJ5.AQ6 ? Q532.763.T93.875 ?",
               "--declarer", "N", "--strain", "S", "--level", "2", "--played", TWO_TRICKS,
