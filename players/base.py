@@ -36,6 +36,11 @@ class Player:
     def rng(self, view) -> random.Random:
         return random.Random(f"atout/player/{self.level}/{self.seed}/{view_key(view)}")
 
+    def prepare(self) -> None:
+        """Make ready what the player's decisions use (a search level: its
+        game's compiled search, compiled on first use after an install and
+        kept on disk), so that no decision waits for it. Cheap once done."""
+
     def decide(self, view):
         if not view.legal:
             raise RuleError(f"seat {view.seat} has no decision to make now")

@@ -115,7 +115,7 @@ class BeloteCalls:
         deal = complete_deal(bidding_deal_from(hands, self.turned, stock), taker)
         state = get_game("belote").new_state(deal, trump=SUIT_LETTERS[trump], taker=taker, turned=self.turned,
                                              **({"variant": self.variant} if self.variant else {}))
-        result = solver.solve(state, line=False, max_nodes=max_nodes)
+        result = solver.solve(state, line=False, **_limits(max_nodes))
         value = result.value if result.exact else (result.lower + result.upper) / 2
         return belote_score_difference(state, value, self.seat % 2)
 
@@ -152,7 +152,7 @@ class SmearCalls:
         game = get_game("smear")
         bidder, bid = contract
         state = game.new_state(game.deal_from(hands, {"undealt": undealt}), bidder=bidder, bid=bid)
-        result = solver.solve(state, max_nodes=max_nodes)
+        result = solver.solve(state, **_limits(max_nodes))
         side = self.seat % 2
         if result.score is not None:
             scores = result.score["scores"]
@@ -207,6 +207,24 @@ class TarotCalls:
 CALLS = {"belote": BeloteCalls, "smear": SmearCalls, "tarot": TarotCalls}
 
 
+class _Counted:
+    """A solver whose solves count their nodes into a decision's budget."""
+
+    def __init__(self, solver, budget):
+        self.solver, self.budget = solver, budget
+
+    def solve(self, state, **options):
+        result = self.solver.solve(state, **options)
+        self.budget.spent_nodes += result.nodes
+        return result
+
+
+def _limits(max_nodes) -> dict:
+    """A solve's limits: a node limit, or the limits a decision's budget
+    gives (``search.DecisionBudget.solve_limits``)."""
+    return dict(max_nodes) if isinstance(max_nodes, dict) else {"max_nodes": max_nodes}
+
+
 def _hand_at_bidding(world, seat):
     return world[0][seat]
 
@@ -232,8 +250,11 @@ def _contract_after(model, world, calls, call):
 
 
 def search_call(view, easy, solver, seed_text: str, samples: int | None = None,
-                max_nodes: int = CALL_MAX_NODES) -> str:
-    """``hard``'s call (a token of ``view.legal``) in a Belote or Smear auction."""
+                max_nodes: int = CALL_MAX_NODES, budget=None) -> str:
+    """``hard``'s call (a token of ``view.legal``) in a Belote, Smear or
+    tarot auction. ``budget`` (a ``search.DecisionBudget``) bounds the
+    solves' nodes and time: once it is spent no more deals are drawn (the
+    rule's call stands unless another beat it on the deals scored)."""
     model = CALLS[view.game](view, easy)
     samples = CALL_SAMPLES[view.game] if samples is None else int(samples)
     calls = list(view.auction)
@@ -244,9 +265,12 @@ def search_call(view, easy, solver, seed_text: str, samples: int | None = None,
     if view.game == "smear" and model.widow:
         return rule             # the pick-up and discard are not modelled: the rule
     totals = {t: [] for t in legal}
+    counted = solver if budget is None else _Counted(solver, budget)
     rng = random.Random(f"atout/{view.game}-call/{seed_text}")
     drawn = attempts = 0
     while drawn < samples and attempts < 20 * samples:
+        if budget is not None and drawn >= 2 and budget.spent():
+            break
         attempts += 1
         world = model.draw(rng)
         if not _fits_auction(model, world, calls):
@@ -258,7 +282,8 @@ def search_call(view, easy, solver, seed_text: str, samples: int | None = None,
                 totals[token].append(0.0)
                 continue
             if contract not in scores:
-                scores[contract] = model.score(world, contract, solver, max_nodes)
+                limits = max_nodes if budget is None else budget.solve_limits(max_nodes)
+                scores[contract] = model.score(world, contract, counted, limits)
             totals[token].append(scores[contract])
         drawn += 1
     if drawn < 2:

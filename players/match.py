@@ -120,6 +120,8 @@ def play_game(job: MatchJob, index: int, a_seats_parity: int, times: dict, slowe
         spec = job.a if who == "A" else job.b
         players[seat] = (who, make_player(job.game, spec.level, seed=deal_seed(job.seed, index) * 7 + seat,
                                           think=job.think, **dict(spec.options)))
+    for _who, player in players.values():
+        player.prepare()        # the search compiled or loaded before any decision is timed
     while not rnd.is_over():
         seat = rnd.to_act
         who, player = players[seat]

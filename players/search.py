@@ -79,7 +79,7 @@ import time
 from atout.engine.errors import AtoutError
 
 from .base import Player, view_key
-from .calls import CALL_SAMPLES
+from .calls import CALL_SAMPLES, search_call
 from .easy import EasyPlayer
 from .inference import AuctionInference
 from .playout import greedy_card, playout  # noqa: F401  (greedy_card: part of this face)
@@ -120,9 +120,65 @@ BASELINE_INFERENCE_GAMES = ("belote", "smear")
 BASELINE_CALL_SAMPLES = {"belote": 24, "smear": 0}
 #: drawn deals per sample after which hard stops rejecting by the auction
 ATTEMPTS_PER_SAMPLE = 30
-#: node budget of one decision (None: none): once spent, no more deals are
-#: drawn (at least ``min_samples`` are)
-DECISION_NODES = {"medium": None, "hard": None}
+#: solver nodes of one decision, shared by its deals: a solve gets at most
+#: what is left, and once it is spent no more deals are drawn; the decision
+#: is made on the deals scored in full (docs/STRENGTH.md: sized so that the
+#: slowest decisions stay within a few seconds at 3-5M nodes a second, and
+#: the median decision does not meet them)
+DECISION_NODES = {
+    "medium": {"tarot": 3_000_000, "tarocco": 3_000_000, "tarot2": 3_000_000, "belote": 1_500_000,
+               "smear": 1_000_000, "bridge": 1_500_000},
+    "hard": {"tarot": 6_000_000, "tarocco": 6_000_000, "tarot2": 6_000_000, "belote": 3_000_000,
+             "smear": 2_000_000, "bridge": 3_000_000},
+}
+#: today's hard and medium draw their deals whatever the nodes they cost
+#: (``baseline=1``)
+BASELINE_DECISION_NODES = None
+
+
+class DecisionBudget:
+    """What one decision may spend: solver nodes (counted, so the decision
+    is the same on any machine) and, with ``think``, a deadline (the solve
+    under way stops at it too)."""
+
+    def __init__(self, nodes: int | None, seconds: float | None):
+        self.nodes = nodes
+        self.spent_nodes = 0
+        self.deadline = None if seconds is None else time.perf_counter() + float(seconds)
+
+    def nodes_left(self) -> int | None:
+        return None if self.nodes is None else max(0, self.nodes - self.spent_nodes)
+
+    def seconds_left(self) -> float | None:
+        return None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
+
+    def spent(self) -> bool:
+        return (self.nodes is not None and self.spent_nodes >= self.nodes) or \
+            (self.deadline is not None and time.perf_counter() >= self.deadline)
+
+    def solve_limits(self, max_nodes: int) -> dict:
+        """The limits of the next solve: its own node limit, or what the
+        decision has left if less; the time left."""
+        left = self.nodes_left()
+        limits = {"max_nodes": max_nodes if left is None else max(1, min(max_nodes, left))}
+        seconds = self.seconds_left()
+        if seconds is not None:
+            limits["max_seconds"] = max(seconds, 1e-3)
+        return limits
+
+    def cut(self, limits: dict, max_nodes: int) -> bool:
+        """Could the decision's limits (not the solve's own ``max_nodes``)
+        have stopped a solve run with ``limits`` that did not end?"""
+        return limits["max_nodes"] < max_nodes or \
+            (self.deadline is not None and time.perf_counter() >= self.deadline)
+
+
+#: the games whose search this process has compiled or loaded
+_PREPARED: set = set()
+
+
+class _Cut(Exception):
+    """The decision's budget ran out in the middle of a deal."""
 
 
 class SearchPlayer(Player):
@@ -151,17 +207,35 @@ class SearchPlayer(Player):
         self.min_samples = min(int(min_samples), self.samples)
         self.max_nodes = int(max_nodes or MAX_NODES[level][game_name])
         self.exact_tricks = EXACT_TRICKS[level][game_name] if exact_tricks is None else int(exact_tricks)
-        budget = DECISION_NODES[level] if decision_nodes is None else decision_nodes
-        self.decision_nodes = None if budget is None else int(budget)
+        if decision_nodes is not None:
+            budget = int(decision_nodes) or None     # 0: no budget
+        elif self.baseline:
+            budget = BASELINE_DECISION_NODES
+        else:
+            budget = DECISION_NODES[level][game_name]
+        self.decision_nodes = budget
         self.easy = EasyPlayer(game_name, seed)
         self.playout_to = min(PLAYOUT_TO[level][game_name] if playout_to is None else int(playout_to),
                               self.exact_tricks)
         self.playout_nodes = min(int(playout_nodes or PLAYOUT_NODES), self.max_nodes)
         self._solver = None
         self._nodes = 0        # solver nodes spent by the decision under way
+        self._budget = DecisionBudget(None, None)
         self._bid_memo: dict = {}   # the easy rule's answers on bidding hands (AuctionInference)
         self.last_attempts = 0      # deals the last decision drew (accepted or not)
         self.last_deals = 0    # deals the last decision scored its cards on
+
+    def prepare(self) -> None:
+        """Compile or load the game's search before the first decision
+        (every solve a level makes goes through it)."""
+        if self.game_name not in _PREPARED:
+            from atout.solver.precompile import compile_search
+            compile_search(self.game_name)
+            _PREPARED.add(self.game_name)
+
+    def decide(self, view):
+        self.prepare()
+        return super().decide(view)
 
     @property
     def solver(self):
@@ -181,9 +255,9 @@ class SearchPlayer(Player):
                 return next(a for a in view.legal if a.value == best)
             return self.easy.choose(view)
         if self.level == "hard" and view.phase == "auction" and view.game in CALL_SAMPLES and self.bid_samples:
-            from .calls import search_call
+            budget = DecisionBudget(self.decision_nodes, self.think)
             token = search_call(view, self.easy, self.solver, f"{self.seed}/{view_key(view)}",
-                                samples=self.bid_samples)
+                                samples=self.bid_samples, budget=budget)
             return next(a for a in view.legal if a.token == token)
         return self.easy.choose(view)
 
@@ -195,31 +269,37 @@ class SearchPlayer(Player):
         probability of the auction on it (``AuctionInference.accepts``, the
         draw from the deal's seeded generator); once ``ATTEMPTS_PER_SAMPLE``
         times ``samples`` deals have been drawn, the rest are kept as drawn
-        (``last_attempts`` counts the draws)."""
+        (``last_attempts`` counts the draws).
+
+        The decision's budget (``DecisionBudget``: ``decision_nodes`` and
+        ``think``) bounds it: a deal the budget cuts short is left out
+        (unless it is the first), and no deal is drawn once the budget is
+        spent. It also stops early when no deal left could change the best
+        card (its lead is more than the deals left could take back), and,
+        with ``think``, when every deal so far put the same card first."""
         game = self.game
         model = game.sampling_model(view.known_deal, view.played, dict(view.contract))
         model.knowledge          # the replay of the play, once
         key = view_key(view)
         legal = [a.value for a in view.legal]
         totals = {c: 0.0 for c in legal}
+        firsts: set = set()      # the best card of each deal
         drawn = 0
-        deadline = None if self.think is None else time.perf_counter() + float(self.think)
+        budget = DecisionBudget(self.decision_nodes, self.think)
+        self._budget = budget
+        planned = self.samples if self.think is None else 50 * self.samples
         index = attempts = 0
         self._nodes = 0
+        span = None
         inference = None
         if self.level == "hard" and self.game_name in self.inference_games:
             if len(self._bid_memo) > 200_000:
                 self._bid_memo.clear()
             inference = AuctionInference(view, self.easy, self._bid_memo)
-        while True:
-            if deadline is None and drawn >= self.samples:
+        while drawn < planned:
+            if drawn >= self.min_samples and budget.spent():
                 break
-            if deadline is None and self.decision_nodes is not None and drawn >= self.min_samples \
-                    and self._nodes >= self.decision_nodes:
-                break
-            if deadline is not None and drawn >= self.min_samples and time.perf_counter() >= deadline:
-                break
-            if deadline is not None and drawn >= 50 * self.samples:
+            if drawn and budget.spent() and self.think is not None:
                 break
             rng = random.Random(f"atout/pimc/{self.seed}/{key}/{index}")
             index += 1
@@ -232,41 +312,85 @@ class SearchPlayer(Player):
             if inference is None and self.level == "hard" and attempts <= 4 * self.samples \
                     and not self.plausible(view, full, state):
                 continue
-            for card, value in self.values_on(state, legal).items():
+            try:
+                values = self.values_on(state, legal, cut_short=drawn > 0)
+            except _Cut:
+                break
+            for card, value in values.items():
                 totals[card] += value
+            firsts.add(max(legal, key=lambda c: (values[c], -c)))
             drawn += 1
+            if span is None:
+                span = self.value_span(state)
+            if self.decided(totals, planned - drawn, span, firsts, drawn):
+                break
         self.last_deals = drawn
         self.last_attempts = attempts
         return {c: totals[c] / max(drawn, 1) for c in legal}
 
-    def values_on(self, state, legal) -> dict:
-        """The value of each legal card on one complete deal, for the seat to play."""
+    def decided(self, totals, left: int, span: float, firsts: set, drawn: int) -> bool:
+        """Can the deals left no longer change the best card? Its lead over
+        the next card is more than ``left`` deals could take back (``span``
+        the most a card's value can differ from another's on one deal); with
+        ``think``, every deal so far put the same card first."""
+        if len(totals) < 2:
+            return True
+        first, second = sorted(totals.values(), reverse=True)[:2]
+        if first - second > left * span:
+            return True
+        return self.think is not None and drawn >= self.min_samples and len(firsts) == 1
+
+    def value_span(self, state) -> float:
+        """The most two cards' values can differ on one deal: the utility's
+        range over the game's objective range."""
+        low, high = state.objective_range or (0, len(self.game.deck.cards))
+        return abs(self.utility(state, high) - self.utility(state, low))
+
+    def values_on(self, state, legal, cut_short: bool = False) -> dict:
+        """The value of each legal card on one complete deal, for the seat
+        to play. ``cut_short``: raise ``_Cut`` when the decision's budget
+        stops the deal before its end (the first deal is scored on what was
+        proven instead)."""
         seat = state.to_play
         sign = 1 if state.maximizing(seat) else -1
+        budget = self._budget
         if state.tricks_left <= self.exact_tricks:
-            result = self.solver.solve(state, all_cards=True, line=False, max_nodes=self.max_nodes)
+            limits = budget.solve_limits(self.max_nodes)
+            result = self.solver.solve(state, all_cards=True, line=False, **limits)
             self._nodes += result.nodes
+            budget.spent_nodes += result.nodes
+            if cut_short and not result.exact and budget.cut(limits, self.max_nodes):
+                raise _Cut
             values = {}
             for card, v in result.cards.items():
                 values[card] = self.utility(state, v if isinstance(v, int) else (v[0] + v[1]) / 2)
         else:
             values = {}
             for card in legal:
+                if cut_short and budget.spent():
+                    raise _Cut
                 state._apply(card)
                 moves = 1 + playout(state, self.game_name, self.playout_to)
-                values[card] = self.utility(state, self.value_after_playout(state))
-                for _ in range(moves):
-                    state.undo()
+                try:
+                    values[card] = self.utility(state, self.value_after_playout(state, cut_short))
+                finally:
+                    for _ in range(moves):
+                        state.undo()
         return {c: sign * values[c] for c in legal}
 
-    def value_after_playout(self, state) -> float:
+    def value_after_playout(self, state, cut_short: bool = False) -> float:
         """The objective of a deal played out to ``playout_to`` tricks left:
         the rest solved (``playout_nodes``; the middle of the proven bounds
         if the limit stops the solve first)."""
         if state.is_over():
             return state.objective()
-        result = self.solver.solve(state, line=False, max_nodes=self.playout_nodes)
+        budget = self._budget
+        limits = budget.solve_limits(self.playout_nodes)
+        result = self.solver.solve(state, line=False, **limits)
         self._nodes += result.nodes
+        budget.spent_nodes += result.nodes
+        if cut_short and not result.exact and budget.cut(limits, self.playout_nodes):
+            raise _Cut
         return result.value if result.exact else (result.lower + result.upper) / 2
 
     def utility(self, state, objective) -> float:

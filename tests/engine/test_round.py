@@ -11,6 +11,7 @@ from atout.engine import GAME_NAMES, AtoutError, IllegalPlayError, RuleError, ge
 from atout.engine.cards import TRUMPS, suit_of
 from atout.engine.round import Round
 from atout.players import make_player
+from deals import swap_unseen
 
 #: every phase each game goes through (Smear's widow phases with widow > 0)
 PHASES = {
@@ -196,34 +197,6 @@ def test_bridge_declarer_plays_the_dummy_shown_after_the_opening_lead():
 
 
 # -- the view --------------------------------------------------------------------------
-
-def swap_unseen(game, deal, seat):
-    """Another deal that looks the same from ``seat`` at the start: two cards
-    of two other hands exchanged (in tarot2, the other hand and a face-down
-    pile card)."""
-    g = get_game(game)
-    if game == "belote":
-        from atout.engine.belote import bidding_deal_from
-        hands = [sorted(h.cards) for h in deal.hands]
-        a, b = [s for s in range(4) if s != seat][:2]
-        hands[a][0], hands[b][0] = hands[b][0], hands[a][0]
-        return bidding_deal_from(hands, deal.turned, deal.stock)
-    if game == "tarot2":
-        hands = [set(h.cards) for h in deal.hands]
-        piles = [[list(p) for p in player] for player in deal.piles]
-        other = 1 - seat
-        card = sorted(hands[other])[0]
-        hands[other].discard(card)
-        hands[other].add(piles[seat][0][2])
-        piles[seat][0][2] = card
-        return g.make_deal(hands, piles)
-    hands = [set(h.cards) for h in deal.hands]
-    a, b = [s for s in range(4) if s != seat and not (game == "tarocco" and s == 3)][:2]
-    ca, cb = sorted(hands[a])[0], sorted(hands[b])[-1]
-    hands[a] = hands[a] - {ca} | {cb}
-    hands[b] = hands[b] - {cb} | {ca}
-    return g.deal_from(hands, {k: v.cards for k, v in deal.extras.items()})
-
 
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_two_deals_that_look_the_same_give_the_same_view_and_decision(game):

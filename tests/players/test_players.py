@@ -44,7 +44,7 @@ def test_search_levels_are_deterministic_from_the_seed():
 def test_the_search_sees_only_the_view():
     """Two belote deals that differ in two unseen cards: the same view, the
     same decision of the medium player."""
-    from test_round import swap_unseen
+    from deals import swap_unseen
     one = Round.new("belote", seed=6)
     two = Round("belote", 6, swap_unseen("belote", one.deal, 0), None, {})
     for rnd in (one, two):
@@ -162,21 +162,57 @@ def test_hard_values_a_deal_by_its_score(game):
 
 
 def test_a_decision_node_budget_stops_the_draws():
-    """decision_nodes: once a decision has spent that many solver nodes no
-    more deals are drawn (at least min_samples are); without it, samples."""
+    """decision_nodes: the decision's solves share that many solver nodes;
+    a deal the budget cuts short is left out (the first is scored on its
+    bounds), and no deal is drawn once it is spent; without a budget
+    (decision_nodes=0), samples deals, or fewer when no deal left could
+    change the best card."""
     rnd = Round.new("bridge", seed=2)
     easy = make_player("bridge", "easy", seed=0)
     while rnd.state.tricks_left > 5 or rnd.state.trick:
         rnd.apply(easy.decide(rnd.view(rnd.to_act)))
     view = rnd.view(rnd.to_act)
-    free = SearchPlayer("bridge", 0, level="hard", samples=10)
-    free.card_values(view)
-    assert free.last_deals == 10
+    free = SearchPlayer("bridge", 0, level="hard", samples=10, decision_nodes=0)
+    free_values = free.card_values(view)
+    assert free.decision_nodes is None and 1 <= free.last_deals <= 10
     capped = SearchPlayer("bridge", 0, level="hard", samples=10, decision_nodes=1, min_samples=3)
     values = capped.card_values(view)
-    assert capped.last_deals == 3 and set(values) == {a.value for a in view.legal}
+    assert capped.last_deals == 1 and set(values) == {a.value for a in view.legal}
     again = SearchPlayer("bridge", 0, level="hard", samples=10, decision_nodes=1, min_samples=3)
     assert again.card_values(view) == values
+    # a budget that the deals never meet changes nothing
+    roomy = SearchPlayer("bridge", 0, level="hard", samples=10, decision_nodes=10**9)
+    assert roomy.card_values(view) == free_values and roomy.last_deals == free.last_deals
+
+
+def test_a_decision_stops_when_the_deals_left_cannot_change_the_best_card():
+    """The lead of the best card over the next is more than the deals left
+    could take back (at most ``span`` each): no other card can overtake it.
+    With think, a card every deal put first is taken."""
+    player = SearchPlayer("belote", 0, level="medium", samples=12)
+    totals = {1: 500.0, 2: 100.0, 3: 90.0}
+    assert player.decided(totals, 2, 162.0, {1, 2}, 10)        # 400 > 2 * 162
+    assert not player.decided(totals, 3, 162.0, {1, 2}, 9)     # 400 <= 3 * 162
+    assert not player.decided(totals, 3, 162.0, {1}, 9)        # unanimous, but no think
+    assert player.decided({1: 0.0}, 5, 162.0, {1}, 1)          # one card: nothing to decide
+    thinking = SearchPlayer("belote", 0, level="medium", samples=12, think=1.0, min_samples=4)
+    assert thinking.decided(totals, 30, 162.0, {1}, 4)
+    assert not thinking.decided(totals, 30, 162.0, {1}, 3)     # fewer than min_samples
+    assert not thinking.decided(totals, 30, 162.0, {1, 2}, 8)
+
+
+def test_think_bounds_a_decision_and_stops_when_the_deals_agree():
+    """With think (seconds) the decision's solves stop at the deadline; when
+    every deal puts the same card first, no more are drawn."""
+    rnd = Round.new("bridge", seed=5)
+    easy = make_player("bridge", "easy", seed=0)
+    while rnd.state.tricks_left > 3 or rnd.state.trick:
+        rnd.apply(easy.decide(rnd.view(rnd.to_act)))
+    view = rnd.view(rnd.to_act)
+    player = SearchPlayer("bridge", 0, level="hard", samples=10, think=30.0, min_samples=4)
+    values = player.card_values(view)
+    assert set(values) == {a.value for a in view.legal}
+    assert player.last_deals == 4, player.last_deals     # three tricks left: the deals agree
 
 
 def test_match_players_take_the_search_options():
