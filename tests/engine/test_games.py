@@ -69,7 +69,7 @@ def test_a_card_twice_is_named(name):
 
 def run_atout(*args):
     return subprocess.run([sys.executable, "-m", "atout.cli.main", *args],
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=600)   # a hang guard only: a loaded machine is slow
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
