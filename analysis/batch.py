@@ -9,7 +9,9 @@ Input, one deal a line:
 - JSON: ``{"id": ..., "deal": "...", "contract": {...}}`` (bridge may add
   ``"vulnerable"`` and ``"dealer"``);
 - bridge PBN files: ``[Board "1"]``, ``[Deal "N:..."]``, ``[Dealer "E"]``,
-  ``[Vulnerable "NS"]``, other tags and the play ignored.
+  ``[Vulnerable "NS"]``, other tags, the auction, the play and comments
+  read past; any other line, and a board without a deal, are reported
+  (``input_skipped``); a second ``[Deal]`` in one board is an error.
 
 Blank lines and lines starting with ``#`` are skipped. A deal without an id
 gets its line number (PBN: its board number).
@@ -79,6 +81,7 @@ class Summary:
     not_exact: int = 0
     interrupted: bool = False
     seconds: float = 0.0
+    input_skipped: list = field(default_factory=list)   # PBN lines read past: {"line", "text", "why"}
 
     @property
     def done(self) -> int:
@@ -89,7 +92,8 @@ class Summary:
         return {"deals": self.deals, "done": self.done, "skipped": self.skipped,
                 "solved": self.solved, "errors": self.errors, "not_exact": self.not_exact,
                 "interrupted": self.interrupted, "seconds": round(self.seconds, 3),
-                "deals_per_second": None if rate is None else round(rate, 3)}
+                "deals_per_second": None if rate is None else round(rate, 3),
+                "input_skipped": list(self.input_skipped)}
 
 
 # -- reading the input -------------------------------------------------------------
@@ -97,14 +101,17 @@ class Summary:
 _TAG = re.compile(r'^\[(\w+)\s+"(.*)"\]\s*$')
 
 
-def read_entries(text: str, game_name: str) -> list[Entry]:
-    """The deals of a batch file, in order (see the module's doc)."""
+def read_entries(text: str, game_name: str, skipped: list | None = None) -> list[Entry]:
+    """The deals of a batch file, in order (see the module's doc). PBN:
+    what is left out (a line that is neither a tag nor a section's data, a
+    board without a [Deal]) is added to ``skipped`` as ``{"line", "text",
+    "why"}``."""
     game = get_game(game_name)
     lines = text.splitlines()
     if any(line.lstrip().startswith("[") for line in lines):
         if game.name != "bridge":
             raise RuleError(f"PBN tags ([Board], [Deal]) are bridge only, not {game.name}")
-        return _read_pbn(lines)
+        return _read_pbn(lines, skipped if skipped is not None else [])
     entries = []
     for number, line in enumerate(lines, 1):
         line = line.strip()
@@ -170,33 +177,73 @@ def _read_json_line(line: str, number: int) -> Entry:
     return Entry(ident, deal, fields, **extra)
 
 
-def _read_pbn(lines: list[str]) -> list[Entry]:
-    """Bridge PBN: one entry per game that has a [Deal] tag."""
+#: PBN tags whose following lines are their data (the auction, the play, a
+#: note), besides the tables (a tag ending in ``Table``)
+_SECTION_TAGS = {"Auction", "Play", "Note"}
+
+
+def _read_pbn(lines: list[str], skipped: list) -> list[Entry]:
+    """Bridge PBN: one entry per game that has a [Deal] tag; a game ends at
+    an empty line or at the next [Board]. Comments (``%``, ``;``, ``{...}``)
+    and a section's data (after [Auction], [Play], a table ...) are read
+    past; any other line, and a board without a [Deal], go to ``skipped``;
+    a second [Deal] in one game makes that game an error entry, never a
+    silent replacement of the first."""
     entries = []
     tags: dict = {}
+    board_line = 0              # the line of the game's [Board] tag
     count = 0
+    second_deal = None          # the line of a second [Deal] tag in the game
 
     def flush():
-        nonlocal count
+        nonlocal count, second_deal
+        board = tags.get("Board", "").strip()
         if "Deal" in tags:
             count += 1
-            board = tags.get("Board", "").strip()
             ident = int(board) if board.isdigit() else (board or count)
             vul = tags.get("Vulnerable", "None").strip() or "None"
             dealer = tags.get("Dealer", "").strip() or tags["Deal"].strip()[:1] or "N"
-            entries.append(Entry(ident, tags["Deal"].strip(), (), vul, dealer))
+            if second_deal is not None:
+                entries.append(Entry(ident, tags["Deal"].strip(), error=f"board {ident}: a second [Deal] tag"
+                                     f" (line {second_deal}): one deal per board"))
+            else:
+                entries.append(Entry(ident, tags["Deal"].strip(), (), vul, dealer))
+        elif "Board" in tags:
+            skipped.append({"line": board_line, "text": f'[Board "{board}"]', "why": "a board without a [Deal] tag"})
         tags.clear()
+        second_deal = None
 
-    for line in lines:
-        line = line.strip()
+    section = comment = False
+    for number, raw in enumerate(lines, 1):
+        line = raw.strip()
+        if comment:                 # inside a {...} commentary
+            comment = "}" not in line
+            continue
         if not line:
+            if "Deal" in tags:
+                flush()             # an empty line ends a game
+            section = False
+            continue
+        if line.startswith(("%", ";")):
+            continue
+        if line.startswith("{"):
+            comment = "}" not in line
             continue
         match = _TAG.match(line)
         if not match:
-            continue            # play, auction, comments: not needed
+            if not section:
+                skipped.append({"line": number, "text": line[:80],
+                                "why": "neither a PBN tag nor the data of an auction or play section"})
+            continue
         name, value = match.groups()
-        if name == "Board" and "Deal" in tags:
-            flush()             # a new game starts without a blank line
+        section = name in _SECTION_TAGS or name.endswith("Table")
+        if name == "Board" and ("Deal" in tags or "Board" in tags):
+            flush()                 # a new game starts without an empty line
+        if name == "Board":
+            board_line = number
+        if name == "Deal" and "Deal" in tags:
+            second_deal = second_deal or number
+            continue
         tags[name] = value
     flush()
     return entries
@@ -346,9 +393,11 @@ def run_batch(settings: Settings, entries: list[Entry], write: Callable[[dict], 
 def batch_file(game_name: str, in_path: str, out_path: str | None, *, all_cards: bool = False,
                max_nodes: int | None = None, contract: dict | None = None, workers: int = 1,
                scheduler: str | None = None, progress: Callable | None = None,
-               write: Callable[[str], None] | None = None) -> Summary:
+               write: Callable[[str], None] | None = None, notice: Callable | None = None) -> Summary:
     """``atout batch``: the deals of ``in_path`` into ``out_path`` (appended
-    to, resumed), or each line to ``write`` when there is no ``out_path``."""
+    to, resumed), or each line to ``write`` when there is no ``out_path``.
+    ``notice(skipped)`` hears, before the work starts, what of a PBN input
+    was read past (``read_entries``)."""
     game = get_game(game_name)
     try:
         with open(in_path, encoding="utf-8") as f:
@@ -357,12 +406,17 @@ def batch_file(game_name: str, in_path: str, out_path: str | None, *, all_cards:
         raise OptionError(f"cannot read {in_path}: {exc.strerror}") from None
     except UnicodeDecodeError:
         raise OptionError(f"{in_path} is not a text file (UTF-8)") from None
-    entries = read_entries(text, game.name)
+    input_skipped: list = []
+    entries = read_entries(text, game.name, input_skipped)
+    if notice and input_skipped:
+        notice(input_skipped)
     settings = Settings(game.name, all_cards, DEFAULT_MAX_NODES if max_nodes is None else max_nodes,
                         tuple(sorted((contract or {}).items())))
     if out_path is None:
-        return run_batch(settings, entries, lambda r: write(json.dumps(r)), workers=workers,
-                         scheduler=scheduler, progress=progress)
+        summary = run_batch(settings, entries, lambda r: write(json.dumps(r)), workers=workers,
+                            scheduler=scheduler, progress=progress)
+        summary.input_skipped = input_skipped
+        return summary
     skip = resume(out_path, entries)
     with open(out_path, "a", encoding="utf-8") as out:
         def write_line(record: dict) -> None:
@@ -372,5 +426,7 @@ def batch_file(game_name: str, in_path: str, out_path: str | None, *, all_cards:
             out.flush()
         if progress:
             progress(skip, len(entries))
-        return run_batch(settings, entries, write_line, skip=skip, workers=workers,
-                         scheduler=scheduler, progress=progress)
+        summary = run_batch(settings, entries, write_line, skip=skip, workers=workers,
+                            scheduler=scheduler, progress=progress)
+    summary.input_skipped = input_skipped
+    return summary

@@ -11,10 +11,11 @@ import click
 
 from atout.engine import GAME_NAMES, get_game
 
+from .format import prepare_searches
 from .options import NODE_LIMIT, SCHEDULER_OPTION, with_contract
 
 
-@click.command()
+@click.command(epilog="Example: atout batch --game bridge boards.pbn --out results.jsonl")
 @click.option("--game", "-g", "game_name", required=True,
               type=click.Choice(GAME_NAMES, case_sensitive=False), help="The game.")
 @click.argument("in_path", metavar="FILE")
@@ -42,12 +43,15 @@ def batch(game_name, in_path, out_path, all_cards, max_nodes, workers, scheduler
     from atout.analysis.executors import check_scheduler
     game = get_game(game_name)
     check_scheduler(scheduler)          # an unreachable cluster fails before any work
+    workers = workers or os.cpu_count() or 1
+    if not scheduler:
+        prepare_searches([game.name], processes=min(workers, 2))   # once, not in every worker
     report, close = rate_reporter("batch")
     try:
         summary = batch_file(game.name, in_path, out_path, all_cards=all_cards,
-                             max_nodes=max_nodes, contract=contract,
-                             workers=workers or os.cpu_count() or 1, scheduler=scheduler,
-                             progress=report, write=click.echo)
+                             max_nodes=max_nodes, contract=contract, workers=workers,
+                             scheduler=scheduler, progress=report, write=click.echo,
+                             notice=lambda skipped: note_skipped(in_path, skipped))
     finally:
         close()
     data = summary.to_json()
@@ -62,6 +66,22 @@ def batch(game_name, in_path, out_path, all_cards, max_nodes, workers, scheduler
     echo(f"{summary.solved} solved, {summary.errors} not readable, {summary.not_exact} not exact"
          f" (node limit) in {summary.seconds:.1f} s" + (f", {rate:.2f} deals/s" if rate else "")
          + ("  [interrupted]" if summary.interrupted else ""))
+    if summary.input_skipped:
+        echo(f"{len(summary.input_skipped)} lines of the input skipped (not deals: see the notes above)")
+
+
+#: skipped input lines named one by one, the rest counted
+SHOWN_SKIPPED = 5
+
+
+def note_skipped(path: str, skipped: list) -> None:
+    """What of a PBN file was read past, on stderr before the work starts."""
+    for item in skipped[:SHOWN_SKIPPED]:
+        click.echo(f"atout: note: {path} line {item['line']} skipped: {item['text']!r} ({item['why']})",
+                   err=True)
+    if len(skipped) > SHOWN_SKIPPED:
+        click.echo(f"atout: note: {len(skipped) - SHOWN_SKIPPED} more lines of {path} skipped"
+                   " (all of them: --json's input_skipped)", err=True)
 
 
 def rate_reporter(label: str):

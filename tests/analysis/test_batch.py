@@ -63,6 +63,45 @@ def test_pbn_boards_give_ids_dealer_and_vulnerability():
     assert entries[1].deal.startswith("E:A.AQT94")
 
 
+def test_pbn_input_reports_what_it_skips_and_a_second_deal_is_an_error():
+    second = "E:A.AQT94.82.KT932 Q532.763.T93.875 T986.K52.Q764.J4 KJ74.J8.AKJ5.AQ6"
+    text = f"""% a comment
+junk before the first board
+[Board "1"]
+[Deal "{PBN}"]
+[Deal "{second}"]
+[Play "W"]
+D8 DT DQ DA
+{{ commentary
+over two lines }}
+[Board "2"]
+[Deal "{second}"]
+stray words
+
+[Board "3"]
+"""
+    skipped = []
+    entries = read_entries(text, "bridge", skipped)
+    assert [e.id for e in entries] == [1, 2]
+    assert entries[0].error == "board 1: a second [Deal] tag (line 5): one deal per board"
+    assert entries[0].deal == PBN and entries[1].error is None
+    assert [(s["line"], s["text"]) for s in skipped] == [
+        (2, "junk before the first board"), (12, "stray words"), (14, '[Board "3"]')]
+    assert "neither a PBN tag" in skipped[0]["why"] and "without a [Deal]" in skipped[2]["why"]
+
+
+def test_batch_notes_the_skipped_pbn_lines(tmp_path, capsys):
+    src = tmp_path / "boards.pbn"
+    src.write_text(f'[Board "7"]\n[Deal "{PBN}"]\nnot a tag\n')
+    code, out, err = run(capsys, "batch", "--game", "bridge", str(src), "--workers", "1", "--json")
+    assert code == 0, err
+    assert f"atout: note: {src} line 3 skipped: 'not a tag'" in err
+    summary = json.loads(err.strip().splitlines()[-1])
+    assert summary["input_skipped"] == [{"line": 3, "text": "not a tag",
+                                         "why": "neither a PBN tag nor the data of an auction or play section"}]
+    assert json.loads(out)["id"] == 7
+
+
 def test_pbn_tags_are_for_bridge_only():
     with pytest.raises(ValueError, match="bridge only"):
         read_entries('[Board "1"]\n[Deal "N:..."]', "smear")
