@@ -1,74 +1,32 @@
 """The search levels of the computer player: perfect-information Monte Carlo.
 
-For a card to play, the player deals the unseen cards several times, each
-deal drawn by the game's sampler (``Game.sampling_model``) among those
-consistent with its view (its cards, the public cards, what the play
-revealed: voids, a trump not overtaken, the announcements), and scores each
-legal card on every deal:
+For a card to play, the player deals the unseen cards several times (the
+game's sampler, ``Game.sampling_model``: every deal consistent with its view
+equally likely) and scores each legal card on every deal:
 
-* when few tricks are left (``exact_tricks``), by the double-dummy solver
-  (``Solver.solve(all_cards=True)``), exactly;
-* earlier, where a double-dummy solve does not fit in the budget (the first
-  tricks of tarot, tarocco, tarot2; for medium the first of Belote and
-  bridge too), by a greedy playout of the rest of the deal with every card seen (each player
-  wins cheaply, gives points to a winning partner, else plays low); hard
-  in tarocco and tarot2 stops that playout at the start of the trick with
-  7 (tarot2: 10) tricks left (``PLAYOUT_TO``) and solves the rest, a value
-  alone (``PLAYOUT_NODES``).
+* when few tricks are left (``EXACT_TRICKS``), by the double-dummy solver,
+  exactly (``Solver.solve(all_cards=True)``);
+* earlier, by a greedy playout of the rest of the deal with every card seen
+  (``players/playout.py``); hard in tarocco and tarot2 stops that playout a
+  few tricks from the end (``PLAYOUT_TO``) and solves the rest.
 
 The card with the best mean over the deals is played. ``medium`` maximises
-the mean objective of the game (card points, tricks, Smear points), on 12
-deals, solving exactly from a few tricks from the end. ``hard``:
+the game's objective (card points, tricks, Smear points) on 12 deals.
+``hard`` maximises the score in the unit a match counts (``score_utility``:
+where the score jumps at the contract, the jump too), draws more deals and
+solves exactly earlier; it infers from the auction (``INFERENCE_GAMES``: a
+drawn deal is kept with the probability that every other seat would have
+made its calls by the rule every bot calls by, ``players/inference.py``),
+and it scores its calls in the Belote and tarot auctions on drawn deals
+(``players/calls.py``).
 
-* maximises the mean *score* in the unit a match counts
-  (``score_utility``): where the score jumps at the contract (tarot, tarot2,
-  Belote, Smear) the jump and the slopes on each side of it, as RULES.md
-  scores them; where it does not (bridge tricks, tarocco card points) the
-  objective itself. (It used to add a fixed bonus for a made contract in
-  every game, bridge and tarocco too, where the match counts tricks and card
-  points: it gave away tricks for the contract's sake.)
-* draws more deals (``SAMPLES``: 24; 32 in Belote, tarocco and bridge; 48
-  in Smear) and solves exactly earlier (``EXACT_TRICKS``: from the opening
-  lead in Belote and bridge, from 9 tricks left in tarocco), with a larger
-  node limit per solve there (``MAX_NODES``); ``decision_nodes`` (an
-  option, off by default) caps the solver nodes of one decision;
-* *infers* from the auction. In Belote and Smear (``INFERENCE_GAMES``) a
-  drawn deal is accepted with the probability that every other seat would
-  have made exactly the calls it made by the easy player's bidding rule
-  (the rule every bot bids by), computed by that rule itself on the seat's
-  hand at bidding time (``player_inference.AuctionInference``: in Belote
-  the share of the 5-card hands among the seat's 8 cards, 7 for the taker,
-  that give its calls); the accept draw comes from the deal's own seeded
-  generator, so the accepted deals follow the posterior and the decision
-  stays deterministic. After ``ATTEMPTS_PER_SAMPLE`` (30) draws a sample
-  without enough accepted deals, the remaining deals are taken as drawn
-  (the prior), as before the inference. In tarot a deal is rejected when a
-  seat's call is more than 2 away from the rule's thresholds (``plausible``,
-  at most 4 draws a sample): the tarot sampler costs about 0.1-0.3 s a deal
-  at the start of the play, too much for exact rejection (a deal in 10 to 15
-  is accepted there).
-
-* calls in the Belote auction by scoring each legal call double dummy on
-  24 deals drawn consistent with the auction (``player_bidding``); its
-  other decisions before the play (Smear bids, discards, declarations)
-  follow the easy player's rules, as all of medium's do.
-
-Measured against ``medium`` (README, "Strength, measured", seed 2026):
-hard is ahead with the interval above zero in every game: Belote (+34.0
-points a deal pair over 200 pairs, with the calls and the inference; -0.9
-over 120 with the rule's calls and no inference), Smear (+0.37 over 260,
-with the inference; -0.07 over 60 without), tarot (+4.0 over 40), bridge
-(+1.68 tricks over 40, from the utility and the opening lead solved),
-tarocco (+10.30 [+6.90, +13.70] card points over 120; +1.4 over 85 with
-playouts to the end) and tarot2 (+10.77 [+5.42, +16.11] over 60; -1.5 over 30
-with playouts to the end).
-Smear's calls scored like Belote's lost to the rule (-0.10 over 366
-pairs), and so did the earlier Smear trials (one below or above the rule).
-
-Deterministic: the draws of a decision are seeded by the player's seed and
-the view; budgets are counted in deals and nodes. ``think`` (seconds) turns
-the number of deals into a time budget: deals are drawn until the time is
-spent (at least ``min_samples``), which depends on the machine.
+Every decision is bounded (``DecisionBudget``): its solves share a node
+budget (``DECISION_NODES``; counted, so the same on any machine) and, with
+``think`` (seconds), a deadline that the solve under way stops at too. The
+draws of a decision are seeded by the player's seed and the view, so a
+decision without ``think`` is deterministic. ``baseline=1`` is the hard
+player before the changes measured in docs/STRENGTH.md, kept as the
+reference they are measured against.
 """
 
 from __future__ import annotations
