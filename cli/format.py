@@ -105,6 +105,59 @@ def progress_reporter(label: str):
     return report, close
 
 
+_ticker: dict = {"thread": None, "stop": None}
+
+
+def solver_note(record) -> None:
+    """A note of the solver (an ``atout.solver`` log record) on stderr, on a
+    line of its own. A compile under way (``compiling``: the search's name)
+    is said with the game's expected time and, on a terminal, the time so
+    far redrawn until its end (``compiled``)."""
+    _stop_ticker()
+    end_open_line()
+    message = record.getMessage()
+    what = getattr(record, "compiling", None)
+    expected = _compile_estimate(what) if what else None
+    if expected:
+        message += f" (about {duration(expected)} for {what} on an idle 2-core machine)"
+    click.echo(f"atout: {message}", err=True)
+    if what and sys.stderr.isatty():
+        _start_ticker(what, expected)
+
+
+def _compile_estimate(what: str):
+    from atout.solver.precompile import COMPILE_SECONDS
+    return COMPILE_SECONDS.get(str(what).lower())
+
+
+def _start_ticker(what: str, expected) -> None:
+    import threading
+    import time
+    stop = threading.Event()
+    start = time.perf_counter()
+    of = f" of about {duration(expected)}" if expected else ""
+
+    def draw():
+        while not stop.wait(1.0):
+            sys.stderr.write(f"\ratout: compiling the {what} solver: {duration(time.perf_counter() - start)}"
+                             f"{of}\x1b[K")
+            sys.stderr.flush()
+            _open_line["drawn_by_ticker"] = True
+    _ticker.update(thread=threading.Thread(target=draw, daemon=True), stop=stop)
+    _ticker["thread"].start()
+
+
+def _stop_ticker() -> None:
+    if _ticker["thread"] is None:
+        return
+    _ticker["stop"].set()
+    _ticker["thread"].join()
+    _ticker.update(thread=None, stop=None)
+    if _open_line.pop("drawn_by_ticker", False):
+        sys.stderr.write("\r\x1b[K")
+        sys.stderr.flush()
+
+
 def duration(seconds: float) -> str:
     """``45 s``, ``2 min 34 s``."""
     seconds = int(round(seconds))

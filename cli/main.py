@@ -99,9 +99,8 @@ class _StderrNotes(logging.Handler):
     as ``atout: ...`` lines on the stderr of the moment."""
 
     def emit(self, record) -> None:
-        from .format import end_open_line
-        end_open_line()          # never onto a progress line being drawn
-        click.echo(f"atout: {record.getMessage()}", err=True)
+        from .format import solver_note
+        solver_note(record)      # never onto a progress line being drawn
 
 
 def show_solver_notes() -> None:

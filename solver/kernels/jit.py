@@ -73,14 +73,17 @@ def compile_notice(dispatcher, what: str):
     predicted = will_compile(dispatcher)
     before = _misses(dispatcher)
     if predicted:
+        # ``compiling``: the command line adds the game's expected time and
+        # redraws the time so far on a terminal until ``compiled``
         log.info(f"compiling the {what} solver: first use after an install or an upgrade,"
-                 " 15 s to a few minutes on a busy machine; kept on disk for the next runs")
+                 " 15 s to a few minutes on a busy machine; kept on disk for the next runs",
+                 extra={"compiling": what})
     start = time.perf_counter()
     try:
         yield
     finally:
         if predicted or _misses(dispatcher) > before:
-            log.info(f"{what} solver compiled in {time.perf_counter() - start:.1f} s")
+            log.info(f"{what} solver compiled in {time.perf_counter() - start:.1f} s", extra={"compiled": what})
 
 
 def note_worker_compilation(dispatcher, what: str) -> None:

@@ -60,3 +60,12 @@ def test_a_solver_note_starts_on_a_line_of_its_own(monkeypatch, capsys):
     assert not fmt._open_line["open"]
     _StderrNotes().emit(logging.LogRecord("atout.solver", logging.INFO, "", 0, "again", None, None))
     assert capsys.readouterr().err == "atout: again\n"
+
+
+def test_a_compile_in_the_process_is_said_with_its_expected_time(capsys):
+    record = logging.LogRecord("atout.solver", logging.INFO, "", 0, "compiling the tarot solver", None, None)
+    record.compiling = "tarot"
+    _StderrNotes().emit(record)
+    expected = fmt.duration(COMPILE_SECONDS["tarot"])
+    assert capsys.readouterr().err == (f"atout: compiling the tarot solver (about {expected} for tarot on an"
+                                       " idle 2-core machine)\n")
