@@ -7,6 +7,7 @@ import os
 import click
 
 from atout.engine import get_game
+from atout.engine.words import bid_label
 
 from .format import json_text, progress_reporter
 from .options import NODE_LIMIT, SCHEDULER_OPTION
@@ -80,7 +81,8 @@ def bid(game_name, seat, hand, turned, variant, widow, candidates, samples, seed
     click.echo(f"score: {SCORE_MEANING[result.game]}")
     for note in result.notes:
         click.echo(f"note: {note}")
-    width = max(8, *(len(b) for b in result.bids)) + 2
+    label = {b: bid_label(game.name, b) for b in result.bids}
+    width = max(8, *(len(v) for v in label.values())) + 2
     click.echo(f"  {'bid':<{width}}{'P(made)':>8}{'± se':>7}   {'made/failed/unsettled':<22}{'score':>9}{'± se':>8}")
     for s in result.summaries:
         p = s.made_probability
@@ -96,14 +98,18 @@ def bid(game_name, seat, hand, turned, variant, widow, candidates, samples, seed
             score = f"{s.mean_score:9.2f}{se:>8}"
         else:
             score = f"{'?':>9}{'':>8}" + (f"  ({s.scored} solved)" if s.scored else "")
-        click.echo(f"  {s.bid:<{width}}{made}   {counts:<22}{score}")
+        click.echo(f"  {label[s.bid]:<{width}}{made}   {counts:<22}{score}")
     click.echo(f"{result.nodes} nodes, {result.seconds:.1f} s")
     if rec is not None:
         if rec.bid is None:
             click.echo(f"no recommendation: {rec.reason}")
         else:
-            click.echo(f"recommendation: {rec.bid}" + ("" if rec.clear else " (weak evidence)")
-                       + f": {rec.reason}")
+            reason = rec.reason
+            for bid in sorted({rec.bid, rec.runner_up} - {None}, key=len, reverse=True):
+                reason = reason.replace(f"{bid} leads", f"{label.get(bid, bid)} leads").replace(
+                    f"leads {bid} by", f"leads {label.get(bid, bid)} by")
+            click.echo(f"recommendation: {label.get(rec.bid, rec.bid)}" + ("" if rec.clear else " (weak evidence)")
+                       + f": {reason}")
 
 
 def contract_only_note(result) -> None:

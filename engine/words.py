@@ -220,6 +220,20 @@ def call_label(game_name: str, token: str) -> str:
     return text
 
 
+def bid_label(game_name: str, bid: str) -> str:
+    """A bid as ``atout bid`` weighs it, in words: ``guard without the dog``,
+    ``take (spades trumps)``, ``name hearts``, ``3 in clubs``; others as
+    they are (``3NT``, a tarocco discard)."""
+    text = str(bid)
+    word, _, rest = text.partition(" ")
+    if game_name == "belote" and word in ("take", "name") and rest.upper() in SUIT_LETTERS and rest:
+        suit = SUIT_NAMES[SUIT_LETTERS.index(rest.upper())]
+        return f"take ({suit} trumps)" if word == "take" else f"name {suit}"
+    if game_name == "smear" and len(text) == 2 and text[0].isdigit() and text[1].upper() in SUIT_LETTERS:
+        return f"{text[0]} in {SUIT_NAMES[SUIT_LETTERS.index(text[1].upper())]}"
+    return call_label(game_name, text)
+
+
 def call_token(game_name: str, text: str, legal_tokens) -> str | None:
     """The legal token a person meant by a call in words (``guard without
     the dog``, ``guard without``, ``no slam``, ``hearts``, ``bid 3``), or
@@ -339,7 +353,8 @@ def round_score_sentences(rnd, viewer: int | None = None) -> list[str]:
     return score_sentences(rnd.state, rnd.score(), viewer)
 
 
-__all__ = ["CALL_WORDS", "CONTRACT_WORDS", "Names", "Who", "action_sentence", "announcement_sentence", "call_label",
+__all__ = ["CALL_WORDS", "CONTRACT_WORDS", "Names", "Who", "action_sentence", "announcement_sentence", "bid_label",
+           "call_label",
            "call_token", "capital", "card_label", "contract_sentences",
            "cards_label", "number", "plural", "round_score_sentences", "score_sentences", "signed",
            "void_sentence"]

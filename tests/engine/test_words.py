@@ -133,3 +133,11 @@ def test_a_void_deal_says_so():
     rnd = finished_round("belote", 1)
     assert rnd.score()["void"]
     assert score_sentences(rnd.state, rnd.score(), 0) == ["Everybody passed: the deal is void."]
+
+
+def test_bids_weighed_by_atout_bid_in_words():
+    from atout.engine.words import bid_label
+    assert bid_label("tarot", "guard_against") == "guard against the dog"
+    assert bid_label("belote", "take H") == "take (hearts trumps)" and bid_label("belote", "name C") == "name clubs"
+    assert bid_label("smear", "3D") == "3 in diamonds" and bid_label("smear", "pass") == "pass"
+    assert bid_label("bridge", "3NT") == "3NT"
