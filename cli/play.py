@@ -93,7 +93,7 @@ def read_save(path: str) -> dict:
 
 
 #: the prompt's commands, for `help` and the line editor's completion
-COMMANDS = ("hint", "level", "think", "undo", "save", "help", "quit")
+COMMANDS = ("hint", "opponents", "think", "undo", "save", "help", "quit")
 
 #: how many cards go aside, one at a time, and the rule that limits them
 DISCARD_RULES = {
@@ -405,7 +405,7 @@ class Table:
                 click.echo("quit")
                 return
             if command == "help":
-                click.echo("commands: a card (K♠, SK or ♠K) or a call (e.g. pass), hint, level LEVEL "
+                click.echo("commands: a card (K♠, SK or ♠K) or a call (e.g. pass), hint, opponents LEVEL "
                            "(random, easy, medium, hard), think CHOICE (quick, normal, long, default or "
                            "seconds), undo, save FILE, quit; Ctrl-C offers to save")
                 continue
@@ -418,9 +418,9 @@ class Table:
             if command == "think":
                 self.set_think(words)
                 continue
-            if command == "level":
+            if command in ("opponents", "level"):
                 if len(words) != 2 or words[1].lower() not in LEVEL_NAMES:
-                    click.echo(f"level: choose one of {', '.join(LEVEL_NAMES)}")
+                    click.echo(f"{command}: choose one of {', '.join(LEVEL_NAMES)}")
                     continue
                 self.level = words[1].lower()
                 self.make_bots()
@@ -477,8 +477,10 @@ def line_editor(table: Table):
 @click.command(epilog="Example: atout play --game belote --opponents medium --seed 3")
 @click.option("--game", "-g", "game_name", default=None, type=click.Choice(GAME_NAMES, case_sensitive=False),
               help="The game (not needed with --resume).")
-@click.option("--opponents", "--bot", "--level", "level", type=click.Choice(LEVEL_NAMES, case_sensitive=False),
-              default=None, help="Level of the computer players (default medium; --level is an older name).")
+@click.option("--opponents", "--bot", "level", type=click.Choice(LEVEL_NAMES, case_sensitive=False),
+              default=None, help="Level of the computer players: random, easy, medium (the default) or hard.")
+@click.option("--level", "old_level", type=click.Choice(LEVEL_NAMES, case_sensitive=False), default=None,
+              hidden=True, help="The older name of --opponents (in solve, --level is a bridge contract's level).")
 @click.option("--partner-level", type=click.Choice(LEVEL_NAMES, case_sensitive=False), default=None,
               help="Level of your partner (games with partners: tarocco, belote, smear, bridge).")
 @click.option("--seat", type=int, default=0, show_default=True, help="Your seat.")
@@ -489,15 +491,19 @@ def line_editor(table: Table):
                    "long (4 s), or seconds (default: their own budget, counted in deals and nodes).")
 @click.option("--resume", type=str, default=None, help="Go on with a game saved with `save FILE` (or at Ctrl-C).")
 @with_round_options
-def play(game_name, level, partner_level, seat, seed, think, resume, widow, bridge_contract, declarer, variant):
+def play(game_name, level, old_level, partner_level, seat, seed, think, resume, widow, bridge_contract, declarer,
+         variant):
     """Play one deal in the terminal against the computer players, with
     computer partners where the game has partners, from the auction (or the
     deal) to the score. At the prompt: a card (K♠, SK or ♠K) or a call (pass,
-    guard without the dog ...), `hint`, `level X`, `think X`, `undo`, `save
-    FILE`, `quit`; Tab completes, Ctrl-C offers to save. Bridge plays a given
+    guard without the dog ...), `hint`, `opponents LEVEL`, `think X`, `undo`,
+    `save FILE`, `quit`; Tab completes, Ctrl-C offers to save. Bridge plays a given
     contract (--contract, --declarer): atout does not bid bridge."""
     from atout.engine.round import Round
     from atout.players import parse_think, think_name
+    if old_level and level and old_level.lower() != level.lower():
+        raise RuleError(f"--level {old_level} and --opponents {level}: give one (--level is --opponents' older name)")
+    level = level or old_level
     if think is not None:
         think = parse_think(think)
     if resume:

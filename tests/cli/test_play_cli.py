@@ -231,6 +231,7 @@ def test_resume_needs_only_the_file_and_think_choices(tmp_path):
     (["play", "--game", "belote", "--think", "fast"], "think 'fast': choose quick (0.5 s), normal (1.5 s), long (4 s)"),
     (["play", "--game", "belote", "--think", "0"], "think '0'"),
     (["play"], "give the game (--game GAME), or --resume FILE"),
+    (["play", "--game", "belote", "--level", "easy", "--opponents", "hard"], "give one (--level is --opponents'"),
 ])
 def test_bad_think_or_no_game_is_one_line(capsys, args, message):
     code, out, err = run(capsys, *args)
