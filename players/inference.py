@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from itertools import combinations
+from types import SimpleNamespace
 
 from atout.engine import get_game
 from atout.engine.round import View
@@ -161,4 +162,44 @@ class AuctionInference:
         return True
 
 
-__all__ = ["AuctionInference", "auction_turns"]
+class PlayInference:
+    """Hard's inference from the play: a drawn deal weighed by how likely
+    the cards the other seats played were in it, had each played by the
+    easy player's rule (what a player sees: the trick, its own hand, the
+    cards played, the contract), slipping from it with a fixed factor: a
+    card the rule would have played counts 1, another ``slip``. Only the
+    seats whose hand the observer does not know count (not its own, not a
+    dummy shown), and only their plays with a choice.
+
+    ``state_and_weight(full, played, contract)`` replays the play on the
+    drawn deal (as ``Game.state_after``) and gives the weight; the search
+    accepts the deal with that probability."""
+
+    def __init__(self, view, easy, slip: float):
+        self.game = get_game(view.game)
+        self.easy = easy
+        self.public = dict(view.public)
+        self.slip = float(slip)
+        self.seats = {seat for seat, hand in enumerate(view.known_deal.hands) if hand.unknown}
+
+    def rule_card(self, state):
+        """The easy rule's card for the seat to play, from what it sees."""
+        seat = state.to_play
+        seen = SimpleNamespace(game=self.game.name, seat=seat, acting_for=seat, public=self.public,
+                               trick=(state.leader, tuple(state.trick)), played=tuple(state.played),
+                               hand=tuple(state.hands[seat]),
+                               legal=tuple(SimpleNamespace(value=c) for c in state.legal_cards()))
+        return self.easy.play_card(seen).value
+
+    def state_and_weight(self, full, played, contract) -> tuple:
+        state = self.game.new_state(full, **contract)
+        weight = 1.0
+        for card in played:
+            if state.to_play in self.seats and weight > 0.0 and len(state.legal_cards()) > 1 \
+                    and self.rule_card(state) != card:
+                weight *= self.slip
+            state.play(card)
+        return state, weight
+
+
+__all__ = ["AuctionInference", "PlayInference", "auction_turns"]

@@ -39,7 +39,7 @@ from atout.engine.errors import AtoutError
 from .base import Player, view_key
 from .calls import CALL_SAMPLES, search_call
 from .easy import EasyPlayer
-from .inference import AuctionInference
+from .inference import AuctionInference, PlayInference
 from .playout import greedy_card, playout  # noqa: F401  (greedy_card: part of this face)
 from .rules import TAROT_NEEDS, smear_strength, tarot_bid_value
 
@@ -72,6 +72,10 @@ PLAYOUT_NODES = 200_000
 #: (``players.inference``); elsewhere ``plausible``'s thresholds. Tarot's
 #: since its sampler draws a deal in well under a millisecond
 INFERENCE_GAMES = ("belote", "smear", "tarot")
+#: hard's inference from the play, by game: the weight (percent) of a drawn
+#: deal for each card another seat played off the greedy rule (0: off; kept
+#: only where a match says it pays, docs/STRENGTH.md)
+PLAY_INFERENCE: dict = {}
 #: the games of today's hard (``baseline=1``, the reference the changes are
 #: measured against): its auction inference and its scored calls
 BASELINE_INFERENCE_GAMES = ("belote", "smear")
@@ -148,12 +152,16 @@ class SearchPlayer(Player):
 
     def __init__(self, game_name, seed=0, level="medium", think=None, samples=None, max_nodes=None,
                  exact_tricks=None, min_samples=4, decision_nodes=None, bid_samples=None,
-                 playout_to=None, playout_nodes=None, baseline=0, inference=None):
+                 playout_to=None, playout_nodes=None, baseline=0, inference=None, play_inference=None):
         super().__init__(game_name, seed)
         self.level = level
         #: 1: the hard player as it was before the changes being measured (a reference)
         self.baseline = int(baseline)
         self.inference_games = BASELINE_INFERENCE_GAMES if self.baseline else INFERENCE_GAMES
+        #: the inference from the play: the weight a card off the greedy rule
+        #: gives a drawn deal, in percent (0: off)
+        slip = 0 if self.baseline else PLAY_INFERENCE.get(game_name, 0)
+        self.play_slip = (slip if play_inference is None else int(play_inference)) / 100
         if inference is not None:       # the auction inference on (1) or off (0) in this game
             others = tuple(g for g in self.inference_games if g != game_name)
             self.inference_games = others + ((game_name,) if int(inference) else ())
@@ -254,6 +262,9 @@ class SearchPlayer(Player):
             if len(self._bid_memo) > 200_000:
                 self._bid_memo.clear()
             inference = AuctionInference(view, self.easy, self._bid_memo)
+        play_inference = None
+        if self.level == "hard" and self.play_slip and view.played:
+            play_inference = PlayInference(view, self.easy, self.play_slip)
         while drawn < planned:
             if drawn >= self.min_samples and budget.spent():
                 break
@@ -266,7 +277,12 @@ class SearchPlayer(Player):
             if inference is not None and attempts <= ATTEMPTS_PER_SAMPLE * self.samples:
                 if not inference.accepts(full, rng.random()):
                     continue
-            state = game.state_after(full, view.played, **contract)
+            if play_inference is not None:
+                state, weight = play_inference.state_and_weight(full, view.played, contract)
+                if attempts <= ATTEMPTS_PER_SAMPLE * self.samples and not rng.random() < weight:
+                    continue
+            else:
+                state = game.state_after(full, view.played, **contract)
             if inference is None and self.level == "hard" and attempts <= 4 * self.samples \
                     and not self.plausible(view, full, state):
                 continue

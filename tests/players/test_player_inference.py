@@ -2,6 +2,7 @@
 probability that the other seats made their calls by the easy rule, on
 hand-made hands, on real deals, and the search that uses it."""
 
+import math
 import random
 
 import pytest
@@ -192,3 +193,34 @@ def test_hard_with_inference_plays_legally_and_deterministically(game):
         return [a.token for a in rnd.actions]
     first = play(3)
     assert len(first) > 20 and play(3) == first
+
+
+def test_the_inference_from_the_play_weighs_a_deal_by_the_rule_s_cards():
+    """A drawn deal counts ``slip`` for each card another seat played off
+    the easy rule: the weight is a power of ``slip``, 1 when every card
+    followed the rule, and hard's decision with it stays deterministic."""
+    from atout.players.inference import PlayInference
+    rnd = Round.new("bridge", seed=3)
+    easy = make_player("bridge", "easy", seed=0)
+    while len(rnd.view(0).played) < 12:
+        rnd.apply(easy.decide(rnd.view(rnd.to_act)))
+    view = rnd.view(rnd.to_act)
+    inference = PlayInference(view, EasyPlayer("bridge"), 0.5)
+    assert view.seat not in inference.seats
+    game = get_game("bridge")
+    model = game.sampling_model(view.known_deal, view.played, dict(view.contract))
+    rng = random.Random(2)
+    weights = set()
+    for _ in range(20):
+        full, contract = model.sample(rng)
+        state, weight = inference.state_and_weight(full, view.played, contract)
+        assert state.played == game.state_after(full, view.played, **contract).played
+        off = round(math.log(weight, 0.5))
+        assert weight == 0.5 ** off and 0 <= off <= len(view.played)
+        weights.add(weight)
+    assert len(weights) > 1           # the deals differ in how well they explain the play
+    player = SearchPlayer("bridge", 0, level="hard", samples=4, play_inference=50)
+    assert player.play_slip == 0.5
+    assert player.card_values(view) == SearchPlayer("bridge", 0, level="hard", samples=4,
+                                                    play_inference=50).card_values(view)
+    assert SearchPlayer("bridge", 0, level="hard").play_slip == 0.0      # off unless a match keeps it
