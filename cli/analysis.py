@@ -24,7 +24,8 @@ GAME_ARG = click.option("--game", "-g", "game_name", required=True,
                                           case_sensitive=False), help="The game.")
 
 
-@click.command()
+@click.command(epilog='\b\nExample: atout analyse --game bridge "N:KJ74.J8.AKJ5.AQ6 ? Q532.763.T93.875 ?"'
+                      ' --declarer N --strain S --level 2 --played "D8 DT DQ DA" --samples 20')
 @GAME_ARG
 @click.argument("deal_text", metavar="PARTIAL_DEAL")
 @click.option("--played", default="", help="Cards played so far, in order.")
@@ -115,7 +116,8 @@ def deep_position_note(analysis) -> None:
                    err=True)
 
 
-@click.command()
+@click.command(epilog='\b\nExample: atout review --game bridge "N:KJ74.J8.AKJ5.AQ6 A.AQT94.82.KT932 Q532.763.T93.875 T986.K52.Q764.J4" --declarer N --strain S'
+                      ' --played "D8 DT DQ DA"')
 @GAME_ARG
 @click.argument("deal_text", metavar="DEAL")
 @click.option("--played", required=True, help="Every card played, in order.")

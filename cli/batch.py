@@ -15,7 +15,7 @@ from .format import prepare_searches
 from .options import NODE_LIMIT, SCHEDULER_OPTION, with_contract
 
 
-@click.command(epilog="Example: atout batch --game bridge boards.pbn --out results.jsonl")
+@click.command(epilog="\b\nExample: atout batch --game bridge boards.pbn --out results.jsonl")
 @click.option("--game", "-g", "game_name", required=True,
               type=click.Choice(GAME_NAMES, case_sensitive=False), help="The game.")
 @click.argument("in_path", metavar="FILE")

@@ -23,7 +23,7 @@ SCORE_MEANING = {
 }
 
 
-@click.command()
+@click.command(epilog='\b\nExample: atout bid --game smear --seat 0 "8.T9.8.J9" --samples 50')
 @click.option("--game", "-g", "game_name", required=True,
               type=click.Choice(["tarot", "tarocco", "belote", "tarot2", "smear", "bridge"],
                                 case_sensitive=False), help="The game.")

@@ -42,14 +42,15 @@ def fail(message: str) -> "NoReturn":  # noqa: F821
     sys.exit(2)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(context_settings={"help_option_names": ["-h", "--help"]},
+             epilog="\b\nExample: atout play --game belote  (each command's --help gives an example of it)")
 @click.version_option(package_name="atout")
 def cli() -> None:
     """atout: double-dummy solver and hand analyser for Tarot, Tarocco
     Piemontese, Belote, two-player Tarot, Smear, and bridge."""
 
 
-@cli.command()
+@cli.command(epilog="\b\nExample: atout deal --game tarot --seed 1")
 @GAME_OPTION
 @click.option("--seed", type=click.IntRange(0), default=None,
               help="Seed of the random dealer, a whole number from 0 (same seed, same deal).")
@@ -66,7 +67,7 @@ def deal(game_name: str, seed: int | None, bidding: bool) -> None:
     click.echo(game.format_deal(game.random_deal(seed)))
 
 
-@cli.command()
+@cli.command(epilog="\b\nExample: atout rules belote")
 @click.argument("game_name", metavar="GAME", type=click.Choice(GAME_NAMES, case_sensitive=False))
 def rules(game_name: str) -> None:
     """Print the rules of a game in full, as atout plays them."""

@@ -474,7 +474,7 @@ def line_editor(table: Table):
     return lambda: input("> ")
 
 
-@click.command(epilog="Example: atout play --game belote --opponents medium --seed 3")
+@click.command(epilog="\b\nExample: atout play --game belote --opponents medium --seed 3")
 @click.option("--game", "-g", "game_name", default=None, type=click.Choice(GAME_NAMES, case_sensitive=False),
               help="The game (not needed with --resume).")
 @click.option("--opponents", "--bot", "level", type=click.Choice(LEVEL_NAMES, case_sensitive=False),
@@ -558,7 +558,7 @@ def prepare_players(game_name: str, *levels) -> None:
 # atout match
 # ---------------------------------------------------------------------------
 
-@click.command(epilog="Example: atout match --game belote --players hard,medium --deals 20 --workers 2")
+@click.command(epilog="\b\nExample: atout match --game belote --players hard,medium --deals 20 --workers 2")
 @GAME
 @click.option("--players", required=True, help="Two players A,B: levels (random, easy, medium, hard), "
                                                 "optionally with options, e.g. hard,medium:samples=20 "

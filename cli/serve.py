@@ -24,7 +24,7 @@ def listening_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
-@click.command()
+@click.command(epilog="\b\nExample: atout serve --port 8765  (then open http://127.0.0.1:8765/)")
 @click.option("--port", "-p", type=click.IntRange(0, 65535), default=8765, show_default=True,
               help="The port (0: any free port).")
 @click.option("--host", default="127.0.0.1", show_default=True,

@@ -36,7 +36,7 @@ def _state(game, deal_text, played, contract):
     return game.state_after(deal, game.parse_cards(played), **contract)
 
 
-@click.command()
+@click.command(epilog='\b\nExample: atout solve --game belote "KQ8.J9.8.Q9 A7.K8.TJ7.T T.ATQ.AKQ.K J9.7.9.AJ87" --trump H --all-cards')
 @GAME_ARG
 @click.argument("deal_text", metavar="DEAL")
 @click.option("--played", default="", help="Cards played so far, in order (spaces or commas).")
@@ -161,7 +161,7 @@ def _reaches(game, state, at_least, max_nodes, max_seconds, as_json):
     click.echo(f"nodes {reach.nodes}, {reach.seconds:.3f} s")
 
 
-@click.command()
+@click.command(epilog='\b\nExample: atout table --game bridge "N:KJ74.J8.AKJ5.AQ6 A.AQT94.82.KT932 Q532.763.T93.875 T986.K52.Q764.J4"')
 @GAME_ARG
 @click.argument("deal_text", metavar="DEAL")
 @click.option("--max-nodes", type=NODE_LIMIT, default=None,
