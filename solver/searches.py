@@ -108,7 +108,8 @@ class Entry:
         if found is not None or not native.can_build():
             return found
         log.info(f"compiling the {self.what} solver: first use after an install or an upgrade,"
-                 " 15 s to a few minutes on a busy machine; kept on disk for the next runs")
+                 " 15 s to a few minutes on a busy machine; kept on disk for the next runs",
+                 extra={"compiling": self.what})     # the command line adds the expected time
         start = time.perf_counter()
         try:
             found = native.build(self.name, self.kernel(), args)
@@ -116,7 +117,7 @@ class Entry:
             log.warning(f"the {self.what} solver runs without its native build"
                         f" ({type(exc).__name__}: {str(exc)[:200]})")
             return None
-        log.info(f"{self.what} solver compiled in {time.perf_counter() - start:.1f} s")
+        log.info(f"{self.what} solver compiled in {time.perf_counter() - start:.1f} s", extra={"compiled": self.what})
         return found
 
 
