@@ -4,7 +4,7 @@ the taker), and a score is a sentence, never a Python dict or tuple."""
 
 from __future__ import annotations
 
-from atout.engine.words import Names, number  # noqa: F401 (number: the commands' import)
+from atout.engine.words import CONTRACT_WORDS, Names, number  # noqa: F401 (number: the commands' import)
 
 from .format import cards_text
 
@@ -104,7 +104,7 @@ def _belote(state, _known):
 
 
 def _tarot(state, known):
-    terms = [f"{state.contract.replace('_', ' ')} by seat {state.taker}"]
+    terms = [f"{CONTRACT_WORDS[state.contract]} by seat {state.taker}"]
     defaults = [("taker", state.taker), ("contract", state.contract)]
     if state.discard and known:
         terms.append("discard " + cards_text(state.game.deck, sorted(state.discard)))
@@ -177,7 +177,7 @@ def _score_smear(state, s):
 
 
 def _score_tarot(state, s):
-    text = (f"{s['contract'].replace('_', ' ')} by seat {s['taker']}: {number(s['points'])} card points"
+    text = (f"{CONTRACT_WORDS[s['contract']]} by seat {s['taker']}: {number(s['points'])} card points"
             f" with {s['oudlers']} oudler{'s' * (s['oudlers'] != 1)}, target {s['target']}:"
             f" {'made' if s['made'] else 'failed'} by {number(abs(s['margin']))}; score {number(s['total'])}")
     extras = [f"{name.replace('_', ' ')} {number(s[name])}"

@@ -10,6 +10,7 @@ import click
 
 from atout.engine import GAME_NAMES, RuleError, get_game
 from atout.engine.belote import parse_variant
+from atout.engine.words import call_label
 
 from .describe import TABLE_AXES, contract_text, direction, made_text, score_text, seat_name
 from .format import (VALUE_MEANING, cards_text, json_text, pad, progress_reporter, scale,
@@ -218,6 +219,6 @@ def table(game_name, deal_text, max_nodes, variant, as_json):
             click.echo(f"{key:<5}" + "".join(f"{text(row.get(c)):>6}" for c in columns))
     else:
         for key, v in result.items():
-            click.echo(f"{str(key).replace('_', ' '):<14} {text(v)}")
+            click.echo(f"{call_label(name, str(key)):<22} {text(v)}")
     click.echo(f"value: {VALUE_MEANING[name]}; {seconds:.3f} s"
                + ("  [interrupted: the entries done]" if result.interrupted else ""))
