@@ -54,7 +54,7 @@ def emitted(*args) -> dict:
 def test_every_json_command_is_documented():
     assert set(documented()) == {"atout solve --json", "atout solve --at-least V --json",
                                  "atout table --json", "atout analyse --json", "atout review --json",
-                                 "atout bid --json", "atout batch --json"}
+                                 "atout bid --json", "atout batch --json", "atout match --json"}
     assert set(score_fields()) == set(GAME_NAMES)
 
 
@@ -125,3 +125,11 @@ def test_batch_fields(tmp_path):
             "--workers", "1", "--max-nodes", "2000")
     (line,) = (json.loads(x) for x in (tmp_path / "b.jsonl").read_text().splitlines())
     assert set(line) == doc["bridge"]
+
+
+def test_match_fields():
+    doc = documented()["atout match --json"]
+    data = emitted("match", "--game", "smear", "--players", "easy,random", "--deals", "2", "--seed", "1")
+    assert set(data) == doc[""]
+    for tail in data["decision_seconds"].values():
+        assert set(tail) == doc["decision_seconds"]
