@@ -11,6 +11,7 @@ import click
 
 from atout.engine import GAME_NAMES, get_game
 
+from .format import _open_line as open_line
 from .format import prepare_searches
 from .options import NODE_LIMIT, SCHEDULER_OPTION, with_contract
 
@@ -104,8 +105,10 @@ def rate_reporter(label: str):
                          f"  {rate:.2f} deals/s  {left}   ")
         sys.stderr.flush()
         state["drawn"] = True
+        open_line["open"] = True          # a note now starts on a line of its own
 
     def close() -> None:
         if state["drawn"]:
             sys.stderr.write("\n")
+            open_line["open"] = False
     return report, close
