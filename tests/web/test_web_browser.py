@@ -1,7 +1,12 @@
 """The card table in a real browser: headless Chromium (Debian's ``chromium``
-package) driven by Playwright plays a whole Belote deal and a whole Smear
-deal by clicking cards against `atout serve` started on a free loopback
-port.
+package) driven by Playwright plays a whole Belote deal, a whole Smear deal
+and a whole two-player Tarot deal by clicking cards against `atout serve`
+started on a free loopback port.
+
+Two-player Tarot: the hand and the piles apart (each pile's face-down cards
+shown as such), the card points counter equal to the engine's count and at
+the end to the score's, every trick in the history, an undo, and the
+analysis from the player's hand with its plan and a value on every card.
 
 Checked: only the legal cards can be clicked (the others are disabled, and a
 forced click on one changes nothing), the level changes in the middle of the

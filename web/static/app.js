@@ -157,7 +157,8 @@ function seatName(seat) {
   if (T.view.game === "bridge") return "NESW"[seat] + (seat === T.seat ? " (you)" : "");
   if (seat === T.seat) return "you";
   if (T.view.n_seats === 2) return "the opponent";
-  return `seat ${seat}`;
+  const where = ["", "on your left", "opposite", "on your right"][(seat - T.seat + 4) % 4];
+  return `seat ${seat} (${where})`;
 }
 
 // a side's name: yours or the opponents' (tarot2: each player)
@@ -214,7 +215,7 @@ function render() {
     box.appendChild(name);
     const line = document.createElement("div");
     const count = v.hand_sizes ? v.hand_sizes[s] : null;
-    line.textContent = [calls.length ? "bids: " + calls.join(", ") : "",
+    line.textContent = [calls.length ? "bids: " + calls.map(callWords).join(", ") : "",
                         count !== null && s !== T.seat ? `${count} cards` : ""].filter(Boolean).join(" \u00b7 ");
     box.appendChild(line);
     if (v.tarot2) box.appendChild(pilesElement(s));   // tarot2: each pile, its top face up
