@@ -31,6 +31,7 @@ import importlib.util
 import json
 import os
 import sys
+import weakref
 import zlib
 from pathlib import Path
 
@@ -87,7 +88,11 @@ def key() -> str:
     if not _key:
         parts = []
         for path in sorted(KERNELS.rglob("*.py")):
-            parts += [str(path.relative_to(KERNELS)).encode(), path.read_bytes()]
+            text = path.read_bytes()
+            if path.name == "jit.py":     # of its text, only how kernels are compiled
+                text = b"\n".join(line for line in text.splitlines()
+                                  if b"njit" in line or b"NJIT_OPTIONS" in line)
+            parts += [str(path.relative_to(KERNELS)).encode(), text]
         parts += [Path(__file__).read_bytes(), _version_file("numba"), _version_file("llvmlite"),
                   sys.version.encode(), _processor()]
         data = b"\0".join(parts)
@@ -101,45 +106,85 @@ def folder() -> Path:
     return KERNELS / "__pycache__" / f"{PREFIX}{key()}"
 
 
+#: id(array) -> (a weak reference to it, its data address, dtype, ndim,
+#: C-contiguous): looked up once per array, not at every call (numpy's
+#: ``ctypes.data`` costs a microsecond or more; an entry goes with its array)
+_arrays: dict = {}
+
+
+def _forget(ref, key) -> None:
+    hit = _arrays.get(key)
+    if hit is not None and hit[0] is ref:
+        del _arrays[key]
+
+
+def _known(a, i: int, name: str):
+    hit = _arrays.get(id(a))
+    if hit is not None and hit[0]() is a:
+        return hit
+    import numpy as np
+    if type(a) is not np.ndarray:
+        raise TypeError(f"{name}: argument {i} is {type(a).__name__}, an array expected")
+    key = id(a)
+    hit = (weakref.ref(a, lambda ref, key=key: _forget(ref, key)), a.ctypes.data, a.dtype,
+           a.ndim, a.flags.c_contiguous)
+    _arrays[key] = hit
+    return hit
+
+
+def _wrong(i: int, a, dtype, ndim: int, name: str):
+    raise TypeError(f"{name}: argument {i} is {a.dtype}[{a.ndim}] (C-contiguous:"
+                    f" {a.flags.c_contiguous}), a C-contiguous {dtype}[{ndim}] expected")
+
+
 class NativeEntry:
     """A kernel as a native function: called with the kernel's own
-    arguments, returns what it returns (an int)."""
+    arguments, returns what it returns (an int). The call packs the words
+    with one ``struct`` call, from a function written for the entry's
+    arguments (a loop over them cost 30 times numba's dispatch)."""
 
     def __init__(self, library: ctypes.CDLL, manifest: dict, path: Path):
+        import struct
+
         import numpy as np
         self.path = path
-        self.fn = library[manifest["symbol"]]
-        self.fn.restype = ctypes.c_int64
-        self.fn.argtypes = [ctypes.c_void_p]
-        self.errors = ctypes.c_int64.in_dll(library, "atout_native_errors")
+        fn = library[manifest["symbol"]]
+        fn.restype = ctypes.c_int64
+        fn.argtypes = [ctypes.c_char_p]
+        errors = ctypes.c_int64.in_dll(library, "atout_native_errors")
         # per argument: None (an integer) or (dtype, ndim)
         self.spec = [None if a[0] == "int" else (np.dtype(a[1]), int(a[2]))
                      for a in manifest["args"]]
-        self.words = sum(1 if s is None else 1 + s[1] for s in self.spec)
-        self.block_type = ctypes.c_int64 * self.words
-        self.ndarray = np.ndarray
+        names = [f"a{i}" for i in range(len(self.spec))]
+        lines, words = [f"def call({', '.join(names)}):"], []
+        space = {"fn": fn, "errors": errors, "known": _known, "wrong": _wrong,
+                 "name": path.name, "failed": self._failed}
+        for i, spec in enumerate(self.spec):
+            if spec is None:
+                words.append(f"a{i}")
+                continue
+            dtype, ndim = spec
+            space[f"d{i}"] = dtype
+            lines += [f"    h{i} = known(a{i}, {i}, name)",
+                      f"    if h{i}[2] != d{i} or h{i}[3] != {ndim} or not h{i}[4]:",
+                      f"        wrong({i}, a{i}, d{i}, {ndim}, name)"]
+            words += [f"h{i}[1]"] + [f"a{i}.shape[{d}]" for d in range(ndim)]
+        space["pack"] = struct.Struct(f"{len(words)}q").pack
+        lines += [f"    result = fn(pack({', '.join(words)}))",
+                  "    if errors.value:",
+                  "        failed()",
+                  "    return result"]
+        exec("\n".join(lines), space)
+        self.call = space["call"]
+
+    def _failed(self):
+        raise RuntimeError(f"{self.path.name}: the native search met an error (a bug: run"
+                           " with ATOUT_NATIVE=0 to see numba's exception)")
 
     def __call__(self, *args):
         if len(args) != len(self.spec):
             raise TypeError(f"{self.path.name}: {len(args)} arguments, {len(self.spec)} expected")
-        words = []
-        for i, (a, spec) in enumerate(zip(args, self.spec)):
-            if spec is None:
-                words.append(int(a))
-                continue
-            dtype, ndim = spec
-            if type(a) is not self.ndarray or a.dtype != dtype or a.ndim != ndim \
-                    or not a.flags.c_contiguous:
-                what = f"{a.dtype}[{a.ndim}]" if type(a) is self.ndarray else type(a).__name__
-                raise TypeError(f"{self.path.name}: argument {i} is {what}, a C-contiguous"
-                                f" {dtype}[{ndim}] expected")
-            words.append(a.ctypes.data)
-            words.extend(a.shape)
-        result = self.fn(self.block_type(*words))
-        if self.errors.value:
-            raise RuntimeError(f"{self.path.name}: the native search met an error (a bug: run"
-                               " with ATOUT_NATIVE=0 to see numba's exception)")
-        return result
+        return self.call(*args)
 
 
 def built(name: str) -> bool:

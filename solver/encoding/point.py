@@ -20,7 +20,7 @@ from atout.solver import searches
 from atout.solver.searches import bridge as K
 from atout.solver.searches import point as R
 
-from .position import MAXDEPTH, Position, hand_words, plain_card, plain_move, zobrist
+from .position import MAXDEPTH, Position, hand_words, plain_card, plain_move, random_keys, zobrist
 
 _ZF: dict = {}
 
@@ -28,10 +28,7 @@ _ZF: dict = {}
 def flag_keys() -> np.ndarray:
     """Fixed random keys of the carried flags' bits (read only)."""
     if "zf" not in _ZF:
-        rng = np.random.default_rng(77_2026)
-        z = rng.integers(1, 2**62, size=(2, 64), dtype=np.int64)
-        z.setflags(write=False)
-        _ZF["zf"] = z
+        _ZF["zf"] = random_keys(77_2026, (2, 64))
     return _ZF["zf"]
 
 

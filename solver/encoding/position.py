@@ -86,13 +86,25 @@ def plain_card(move: int) -> int:
 _ZOB_CACHE: dict = {}
 
 
+def random_keys(seed: int, shape) -> np.ndarray:
+    """Fixed pseudo-random keys in 1..2**62 - 1 (read only), from the
+    standard library's generator: ``numpy.random``'s import alone cost a
+    one-deal command 20-30 ms of processor time."""
+    import random
+    count = int(np.prod(shape))
+    z = np.frombuffer(random.Random(seed).randbytes(8 * count), dtype=np.int64)
+    z = (z & (2**62 - 1)).reshape(shape)
+    z[z == 0] = 1
+    z.setflags(write=False)
+    return z
+
+
 def zobrist(n: int) -> np.ndarray:
-    """Fixed pseudo-random keys (same for every solve; read only)."""
+    """Fixed pseudo-random keys (same for every solve; read only). Passed to
+    every search alike; no kernel reads them today (their keys are built
+    from the lanes)."""
     if n not in _ZOB_CACHE:
-        rng = np.random.default_rng(20261129 + n)
-        z = rng.integers(1, 2**62, size=(2, n, 6, 32), dtype=np.int64)
-        z.setflags(write=False)
-        _ZOB_CACHE[n] = z
+        _ZOB_CACHE[n] = random_keys(20261129 + n, (2, n, 6, 32))
     return _ZOB_CACHE[n]
 
 
