@@ -50,6 +50,19 @@ class FiniteFloat(click.ParamType):
 #: a time limit in seconds
 SECONDS = FiniteFloat(minimum=0)
 
+#: ``--threads N``: one deal's searches over N threads (``solver.threads``)
+THREADS_OPTION = click.option(
+    "--threads", type=click.IntRange(1, 256), default=None, metavar="N",
+    help="Search with N threads, each with a table of its own (default: one a processor;"
+         " the answers are the same on any number).")
+
+
+def threads_or_default(threads: int | None) -> int:
+    if threads is not None:
+        return threads
+    from atout.solver.threads import default_threads
+    return default_threads()
+
 #: option name -> (help, converter); a converter turns the typed text into
 #: what the game's ``new_state`` takes.
 CONTRACT_OPTIONS = {

@@ -15,7 +15,8 @@ from atout.engine.words import call_label
 from .describe import TABLE_AXES, contract_text, direction, made_text, score_text, seat_name
 from .format import (VALUE_MEANING, cards_text, json_text, pad, progress_reporter, scale,
                      search_status, solve_json, value_number, value_text)
-from .options import NODE_LIMIT, SECONDS, FiniteFloat, with_contract
+from .options import (NODE_LIMIT, SECONDS, THREADS_OPTION, FiniteFloat, threads_or_default,
+                      with_contract)
 
 #: default node limit of `atout solve` where a full deal may not finish
 SOLVE_NODE_LIMIT = {"tarot": 20_000_000, "tarot2": 20_000_000, "tarocco": 20_000_000}
@@ -55,9 +56,10 @@ def _state(game, deal_text, played, contract):
                    " asking whether the contract is made: narrower bounds on deals where that"
                    " question is too hard for the limit (full tarocco and tarot2 deals).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@THREADS_OPTION
 @with_contract
 def solve(game_name, deal_text, played, all_cards, max_nodes, max_seconds, at_least, bounds_first,
-          as_json, contract):
+          as_json, threads, contract):
     """Solve a deal double dummy from its start or after --played cards: the
     value, the optimal line, the contract's result and score, and with
     --all-cards each legal card's value (with --at-least: only whether a
@@ -79,7 +81,7 @@ def solve(game_name, deal_text, played, all_cards, max_nodes, max_seconds, at_le
     try:
         result = run(state, all_cards=all_cards, max_nodes=max_nodes, max_seconds=max_seconds,
                      solver=Solver(interruptible=True), progress=report,
-                     contract_first=not bounds_first)
+                     contract_first=not bounds_first, threads=threads_or_default(threads))
     finally:
         close()
     deck, name = game.deck, game.name
@@ -170,7 +172,8 @@ def _reaches(game, state, at_least, max_nodes, max_seconds, as_json):
 @click.option("--variant", default=None,
               help="Belote: rule variants, comma-separated: no-undertrump, no-partner-overtrump.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def table(game_name, deal_text, max_nodes, variant, as_json):
+@THREADS_OPTION
+def table(game_name, deal_text, max_nodes, variant, as_json, threads):
     """The double-dummy result of every choice the game offers before play
     (bridge: tricks for each declarer and strain, like DDS's CalcDDtable;
     Belote: each trump and taker; Smear: each trump for the bidder; tarot2:
@@ -191,7 +194,7 @@ def table(game_name, deal_text, max_nodes, variant, as_json):
     report, close = progress_reporter("solving")
     try:
         result = run(game, deal, max_nodes=max_nodes, extra=extra, solver=Solver(interruptible=True),
-                     progress=report)
+                     progress=report, threads=threads_or_default(threads))
     finally:
         close()
     seconds = round(time.perf_counter() - start, 4)

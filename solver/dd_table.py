@@ -11,6 +11,7 @@ from .encoding import codec_for
 from .searches import bridge as K
 from .limits import Budget
 from .results import SolveResult
+from .threads import check_threads, over_threads, solvers_for
 
 
 BRIDGE_SEATS = "NESW"
@@ -26,7 +27,8 @@ class Table(dict):
 
 
 def table(game, deal, *, tt_bits: int = DEFAULT_TT_BITS, solver: Solver | None = None,
-          max_nodes: int | None = None, extra: dict | None = None, progress=None) -> dict:
+          max_nodes: int | None = None, extra: dict | None = None, progress=None,
+          threads: int = 1) -> dict:
     """The result of every choice the game offers before play.
 
     bridge: ``{"N": {"C": n, "D": n, "H": n, "S": n, "NT": n}, "E": ...}``,
@@ -38,22 +40,43 @@ def table(game, deal, *, tt_bits: int = DEFAULT_TT_BITS, solver: Solver | None =
     (``extra={"taker": .., "discard": ..}``). A value not proven within
     ``max_nodes`` is given as ``[lower, upper]``. ``progress(done, total)``
     is called after each entry; Ctrl-C returns the entries done, as a
-    ``Table`` with ``interrupted`` set."""
+    ``Table`` with ``interrupted`` set.
+
+    ``threads``: the entries (bridge: the strains) are shared out among that
+    many threads, each with a table of its own (``solver.threads``); the
+    answers, node counts included, are the same on any number."""
     if isinstance(deal, str):
         deal = game.parse_deal(deal)
     solver = solver or Solver(tt_bits)
+    solvers = solvers_for(solver, check_threads(threads))
     out = Table()
     try:
         if game.name == "bridge":
             with compile_watch(game.new_state(deal)):       # _value is called directly
-                _bridge_table(game, deal, solver, max_nodes, out, progress)
+                _bridge_table(game, deal, solvers, max_nodes, out, progress)
         elif game.name == "belote":
-            _belote_table(game, deal, solver, max_nodes, extra, out, progress)
+            _belote_table(game, deal, solvers, max_nodes, extra, out, progress)
         else:
-            _choices_table(game, deal, solver, max_nodes, extra, out, progress)
+            _choices_table(game, deal, solvers, max_nodes, extra, out, progress)
     except KeyboardInterrupt:
         out.interrupted = True
     return out
+
+
+def _in_order(jobs, work, solvers, progress, answers: dict) -> None:
+    """``answers[job]``: work's answer for each job, over the threads, in
+    the jobs' order whichever ends first (on Ctrl-C: those done, then
+    KeyboardInterrupt). ``progress(done, total)`` after each."""
+    done_now: dict = {}
+
+    def done(job, answer):
+        done_now[job] = answer
+        if progress:
+            progress(len(done_now), len(jobs))
+    try:
+        over_threads(jobs, solvers, work, done)
+    finally:
+        answers.update({job: done_now[job] for job in jobs if job in done_now})
 
 
 def _entry(result: SolveResult):
@@ -62,7 +85,7 @@ def _entry(result: SolveResult):
     return result.value if result.exact else [result.lower, result.upper]
 
 
-def _choices_table(game, deal, solver, max_nodes, extra, out, progress):
+def _choices_table(game, deal, solvers, max_nodes, extra, out, progress):
     """One solve per choice (smear trumps, tarot2 first leaders, tarot
     contracts, tarocco as dealt)."""
     choices = {
@@ -73,31 +96,35 @@ def _choices_table(game, deal, solver, max_nodes, extra, out, progress):
     }
     if game.name not in choices:
         raise RuleError(f"no table for {game.name}")
-    for done, (key, contract) in enumerate(choices[game.name].items()):
+    contracts = choices[game.name]
+
+    def work(solver, key):
         try:
-            state = game.new_state(deal, **{**contract, **(extra or {})})
+            state = game.new_state(deal, **{**contracts[key], **(extra or {})})
         except RuleError:
             if game.name != "smear":
                 raise
-            out[key] = None      # the bidder holds no card of that suit to lead
-        else:
-            result = solver.solve(state, line=False, max_nodes=max_nodes)
-            out[key] = _entry(result)
-        if progress:
-            progress(done + 1, len(choices[game.name]))
+            return None          # the bidder holds no card of that suit to lead
+        return _entry(solver.solve(state, line=False, max_nodes=max_nodes))
+
+    _in_order(list(contracts), work, solvers, progress, out)
 
 
-def _belote_table(game, deal, solver, max_nodes, extra, out, progress):
+def _belote_table(game, deal, solvers, max_nodes, extra, out, progress):
     """Belote: ``{trump: {taker: the taker's side card points}}`` (``extra``:
     other contract keywords, e.g. ``{"variant": "no-undertrump"}``)."""
-    for i, trump in enumerate("SHDC"):
-        out[trump] = {}
-        for taker in range(4):
-            state = game.new_state(deal, **{**(extra or {}), "trump": trump, "taker": taker})
-            result = solver.solve(state, line=False, max_nodes=max_nodes)
-            out[trump][taker] = _entry(result)
-            if progress:
-                progress(4 * i + taker + 1, 16)
+    def work(solver, job):
+        trump, taker = job
+        state = game.new_state(deal, **{**(extra or {}), "trump": trump, "taker": taker})
+        return _entry(solver.solve(state, line=False, max_nodes=max_nodes))
+
+    answers: dict = {}
+    try:
+        _in_order([(t, taker) for t in "SHDC" for taker in range(4)], work, solvers, progress,
+                  answers)
+    finally:
+        for (trump, taker), value in answers.items():
+            out.setdefault(trump, {})[taker] = value
 
 
 def tricks_estimate(state) -> int:
@@ -118,38 +145,49 @@ def tricks_estimate(state) -> int:
     return int(min(tricks, max(0, round(tricks / 2 + edge))))
 
 
-def _bridge_table(game, deal, solver, max_nodes, out, progress):
+def _bridge_table(game, deal, solvers, max_nodes, out, progress):
     for seat in BRIDGE_SEATS:
         out[seat] = {}
-    solver.table_nodes = 0      # the nodes of the 20 solves (read by the benchmarks)
-    stores = 0
-    for i, strain in enumerate(BRIDGE_STRAINS):
-        # one table generation per strain: every search counts N-S tricks,
-        # so the four opening leaders share their entries
-        gen = solver.new_generation()
-        guess = None
-        for declarer in "NSEW":
-            state = game.new_state(deal, declarer=declarer, strain=strain)
-            codec = codec_for(state)
-            pos = codec.encode(state)
-            pos.rules[K.R_MAXSIDE] = 0
-            pos.already = state.tricks_won(0)
-            budget = Budget(max_nodes, None)
-            # the table's replacement age goes on from the last declarer's
-            # stores: the oldest entries are replaced, not this search's own
-            budget.ctx[K.C_TTSTORES] = stores
-            if guess is None:
-                guess = pos.already + tricks_estimate(state)
-            lo, hi, exact = solver._value(pos, gen, budget, guess=guess, growth=1)
-            stores = int(budget.ctx[K.C_TTSTORES])
-            solver.table_nodes += budget.nodes
-            total = pos.bound() + pos.already
-            if not exact:
-                out[declarer][strain] = [lo, hi] if declarer in "NS" else [total - hi, total - lo]
-                if budget.interrupted:
-                    raise KeyboardInterrupt
-                continue
-            guess = lo
-            out[declarer][strain] = lo if declarer in "NS" else total - lo
-        if progress:
-            progress(i + 1, len(BRIDGE_STRAINS))
+    nodes = {id(s): 0 for s in solvers}     # each thread's
+    # each table's replacement age goes on from its last declarer's stores:
+    # the oldest entries are replaced, not this search's own
+    stores = {id(s): 0 for s in solvers}
+
+    def work(solver, strain):
+        _bridge_strain(game, deal, solver, strain, max_nodes, out, nodes, stores)
+
+    try:
+        _in_order(list(BRIDGE_STRAINS), work, solvers, progress, {})
+    finally:
+        for seat in BRIDGE_SEATS:       # the strains in their order, whichever ended first
+            out[seat] = {s: out[seat][s] for s in BRIDGE_STRAINS if s in out[seat]}
+        # the nodes of the 20 solves (read by the benchmarks)
+        solvers[0].table_nodes = sum(nodes.values())
+
+
+def _bridge_strain(game, deal, solver, strain, max_nodes, out, nodes, stores):
+    """A strain's four declarers, in one table generation: every search
+    counts N-S tricks, so the four opening leaders share their entries."""
+    gen = solver.new_generation()
+    guess = None
+    for declarer in "NSEW":
+        state = game.new_state(deal, declarer=declarer, strain=strain)
+        codec = codec_for(state)
+        pos = codec.encode(state)
+        pos.rules[K.R_MAXSIDE] = 0
+        pos.already = state.tricks_won(0)
+        budget = Budget(max_nodes, None)
+        budget.ctx[K.C_TTSTORES] = stores[id(solver)]
+        if guess is None:
+            guess = pos.already + tricks_estimate(state)
+        lo, hi, exact = solver._value(pos, gen, budget, guess=guess, growth=1)
+        stores[id(solver)] = int(budget.ctx[K.C_TTSTORES])
+        nodes[id(solver)] += budget.nodes
+        total = pos.bound() + pos.already
+        if not exact:
+            out[declarer][strain] = [lo, hi] if declarer in "NS" else [total - hi, total - lo]
+            if budget.interrupted:
+                raise KeyboardInterrupt
+            continue
+        guess = lo
+        out[declarer][strain] = lo if declarer in "NS" else total - lo

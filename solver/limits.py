@@ -90,6 +90,12 @@ def cancellable_by(cancellation: Cancellation):
         _obeyed.cancellation = saved
 
 
+def current_cancellation() -> Cancellation | None:
+    """The ``Cancellation`` this thread's budgets obey, if any (threads
+    started for a request pass it on: ``solver.threads``)."""
+    return getattr(_obeyed, "cancellation", None)
+
+
 class Budget:
     """Node and time limits shared by the kernel calls of one request."""
 
