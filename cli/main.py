@@ -6,6 +6,7 @@ exit code 2, never a traceback.
 
 from __future__ import annotations
 
+import importlib
 import logging
 import sys
 
@@ -42,7 +43,30 @@ def fail(message: str) -> "NoReturn":  # noqa: F821
     sys.exit(2)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]},
+#: command -> the module of ``atout.cli`` that defines it, imported when the
+#: command is asked for: a one-deal command does not import the players, the
+#: web server or the batch runner (``python -X importtime``, docs/SPEED.md)
+COMMANDS = {"solve": "solve", "table": "solve", "bid": "bid", "analyse": "analysis",
+            "review": "analysis", "batch": "batch", "play": "play", "match": "play",
+            "serve": "serve"}
+
+
+class LazyGroup(click.Group):
+    """A click group whose commands (``COMMANDS``) load on first use."""
+
+    def list_commands(self, ctx) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(COMMANDS))
+
+    def get_command(self, ctx, name: str):
+        command = super().get_command(ctx, name)
+        if command is None and name in COMMANDS:
+            module = importlib.import_module(f"{__package__}.{COMMANDS[name]}")
+            command = getattr(module, name)
+            self.add_command(command)
+        return command
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]},
              epilog="\b\nExample: atout play --game belote  (each command's --help gives an example of it)")
 @click.version_option(package_name="atout")
 def cli() -> None:
@@ -72,27 +96,6 @@ def deal(game_name: str, seed: int | None, bidding: bool) -> None:
 def rules(game_name: str) -> None:
     """Print the rules of a game in full, as atout plays them."""
     click.echo(get_game(game_name).rules_text())
-
-
-def _register() -> None:
-    from .analysis import analyse, review
-    from .batch import batch
-    from .bid import bid
-    from .play import match, play
-    from .serve import serve
-    from .solve import solve, table
-    cli.add_command(solve)
-    cli.add_command(table)
-    cli.add_command(bid)
-    cli.add_command(analyse)
-    cli.add_command(review)
-    cli.add_command(batch)
-    cli.add_command(play)
-    cli.add_command(match)
-    cli.add_command(serve)
-
-
-_register()
 
 
 class _StderrNotes(logging.Handler):

@@ -69,12 +69,14 @@ def native_names(name: str) -> list[str]:
 
 def missing() -> list[str]:
     """The searches whose compiled code is not on the disk (or cannot be
-    told to be): numba's, and the native build where there is one."""
+    told to be): their native builds where the solver runs those (told
+    without importing numba), else numba's cache."""
     from . import native
+    if native.enabled() and native.can_build():
+        return [name for name in COMPILE_SECONDS
+                if not all(native.built(n) for n in native_names(name))]
     from .kernels.jit import will_compile
-    builds = native.enabled() and native.can_build()
-    return [name for name in COMPILE_SECONDS if will_compile(dispatcher(name)) is not False
-            or (builds and any(native.load(n) is None for n in native_names(name)))]
+    return [name for name in COMPILE_SECONDS if will_compile(dispatcher(name)) is not False]
 
 
 def shares(names: list[str], processes: int) -> list[list[str]]:
