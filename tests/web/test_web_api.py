@@ -672,9 +672,10 @@ def test_an_analysis_whose_client_leaves_stops():
     try:
         conn, response = long_analysis(url)
         import time
-        before = cpu_seconds(proc.pid)
-        time.sleep(1.0)
-        assert cpu_seconds(proc.pid) - before > 0.25     # it computes
+        before, start = cpu_seconds(proc.pid), time.monotonic()
+        while cpu_seconds(proc.pid) - before < 0.5:       # it computes (slowly on a busy machine)
+            assert time.monotonic() - start < 60, "the analysis does not compute"
+            time.sleep(0.1)
         conn.sock.shutdown(socket.SHUT_RDWR)
         conn.close()
         # within a second on an idle machine; the bound leaves room for a busy one
