@@ -176,6 +176,9 @@ WATCH_THINKING = """() => {
   window.thinkingShown = 0;
   new MutationObserver(() => { if (!document.querySelector('#thinking').hidden) window.thinkingShown++; })
     .observe(document.querySelector('#thinking'), { attributes: true });
+  window.thinkingTexts = [];
+  new MutationObserver(() => { window.thinkingTexts.push(document.querySelector('#thinking-text').textContent); })
+    .observe(document.querySelector('#thinking-text'), { childList: true, characterData: true, subtree: true });
 }"""
 
 
@@ -382,6 +385,15 @@ def check_tarot2_table(page, cards_played: int) -> bool:
         assert shown == [deck.token(c) for c in state.tricks[0].cards]
         if shots():
             page.screenshot(path=str(shots() / "tarot2-play.png"), full_page=True)
+    if cards_played == 3:       # how long the computer thinks: a choice kept with the game
+        page.select_option("#think", "quick")
+        assert saved(page)["think"] == "quick"
+    if cards_played == 4:       # (before the reload) the bots were seen thinking, with the clock of how long
+        texts = page.evaluate("window.thinkingTexts")
+        assert texts and all(re.search(r"^the opponent is thinking \(\w+.*\)\u2026 \d+\.\d s$", t)
+                             for t in texts), texts[:3]
+    if cards_played == 6:       # after the reload
+        assert page.input_value("#think") == "quick"
     if cards_played == 2 and not getattr(check_tarot2_table, "undone", False):
         check_tarot2_table.undone = True
         before = len(saved(page)["round"]["actions"])
@@ -404,6 +416,7 @@ def test_a_whole_tarot2_deal_by_clicking_cards(page):
     assert json.loads(page.get_attribute("#points", "data-points")) == [float(p) for p in score["points"]]
     assert page.eval_on_selector_all("#history-list button", "els => els.length") == 39
     assert "oudler" in page.inner_text("#score")
+
     if shots():
         page.screenshot(path=str(shots() / "tarot2-score.png"), full_page=True)
 
