@@ -89,8 +89,7 @@ function suitOf(token) {
 }
 
 function cardLabel(token) {
-  if (token === "EX") return "Exc";
-  if (token === "MT") return "Mat";
+  if (token === "EX" || token === "MT") return token;   // the Excuse, the Matto: as atout writes them everywhere
   const suit = suitOf(token);
   if (suit === "T") return token;                      // a tarot trump: its number
   const rank = token.slice(1) === "T" ? "10" : token.slice(1);
@@ -110,6 +109,8 @@ function cardElement(token, { button = false, small = false, legal = false } = {
   const el = document.createElement(button ? "button" : "span");
   el.className = "card" + (small ? " small" : "") + (RED.has(suitOf(token)) && T.view.game !== "tarocco" ? " red" : "");
   el.dataset.card = token;
+  if (token === "EX") el.title = "the Excuse";
+  if (token === "MT") el.title = "the Matto";
   const face = document.createElement("span");
   face.textContent = cardLabel(token);
   el.appendChild(face);
