@@ -295,22 +295,23 @@ def test_a_local_worker_that_dies_loses_no_result(tmp_path):
     assert got == [(i, i * i) for i in range(8)]
 
 
-# -- the README's example -----------------------------------------------------------
+# -- the example of docs/BATCH.md (the README's, moved there) --------------------------------
 
-def readme_blocks(after: str, kind: str) -> list:
-    """The ```kind blocks of the README section that starts with ``after``."""
+def readme_blocks(after: str, kind: str, doc: str = "docs/BATCH.md") -> list:
+    """The ```kind blocks of the section of ``doc`` that starts with ``after``."""
     import pathlib
     import re
-    text = (pathlib.Path(__file__).resolve().parents[2] / "README.md").read_text()
+    text = (pathlib.Path(__file__).resolve().parents[2] / doc).read_text()
     section = text[text.index(after):]
-    section = section[:section.index("\n## ", 1)]
+    end = section.find("\n## ", 1)
+    section = section[:end if end >= 0 else len(section)]
     return re.findall(rf"```{kind}\n(.*?)```", section, re.S)
 
 
 def test_the_readme_batch_example_runs(tmp_path, monkeypatch, capsys):
     import shlex
-    (deals,) = readme_blocks("## Many deals at once", "text")
-    (command,) = readme_blocks("## Many deals at once", "sh")
+    (deals,) = readme_blocks("# Many deals at once", "text")
+    (command,) = readme_blocks("# Many deals at once", "sh")
     monkeypatch.chdir(tmp_path)
     (tmp_path / "deals.txt").write_text(deals)
     args = shlex.split(command.replace(" FILE ", " deals.txt "))

@@ -141,8 +141,9 @@ def test_without_distributed_the_option_says_how_to_install_it(monkeypatch, tmp_
 
 
 def test_the_readme_cluster_commands_work_on_the_loopback(tmp_path, monkeypatch, capsys):
-    """The README's `dask scheduler` / `dask worker` / `atout ... --scheduler`
-    lines, with the loopback address for the machines' and a free port."""
+    """The `dask scheduler` / `dask worker` / `atout ... --scheduler` lines of
+    docs/BATCH.md (the README's, moved there), with the loopback address for
+    the machines' and a free port."""
     import shlex
     import subprocess
     import sys
@@ -165,7 +166,7 @@ def test_the_readme_cluster_commands_work_on_the_loopback(tmp_path, monkeypatch,
         with distributed.Client(f"tcp://127.0.0.1:{port}", set_as_default=False) as client:
             client.wait_for_workers(2, timeout=120)
         monkeypatch.chdir(tmp_path)
-        (deals,) = readme_blocks("## Many deals at once", "text")
+        (deals,) = readme_blocks("# Many deals at once", "text")
         (tmp_path / "deals.txt").write_text(deals)
         args = shlex.split(command.replace("10.0.0.1:8786", f"127.0.0.1:{port}")
                                    .replace(" FILE ", " deals.txt "))

@@ -1,6 +1,7 @@
-"""Every example of the README runs: each complete `atout ...` command, in a
-code block or inline, exits 0 (run in-process), and the deals the Notation
-section shows are those `atout deal --game G --seed 1` prints."""
+"""Every example of the README (and of the parts of it moved to docs/) runs:
+each complete `atout ...` command, in a code block or inline, exits 0 (run
+in-process), and the deals the Notation section shows are those `atout deal
+--game G --seed 1` prints."""
 
 from __future__ import annotations
 
@@ -15,11 +16,13 @@ from atout.cli.main import cli
 from atout.engine import GAME_NAMES
 
 README = Path(__file__).resolve().parents[2] / "README.md"
+#: the parts of the README moved to docs/: their examples run too
+DOCS = [README.parent / "docs" / name for name in ("COMMANDS.md", "BATCH.md", "BROWSER.md", "TESTING.md")]
 
 #: options whose value, when it is a capital letter or word, is a placeholder
 #: of a template (`--game G`, `--seed N`, `--seat K`), not a value
 VALUE_OPTIONS = {"--game", "-g", "--seed", "--samples", "--workers", "--seat", "--max-nodes",
-                 "--max-seconds", "--at-least"}
+                 "--max-seconds", "--at-least", "--resume"}
 
 
 def readme_commands(text: str) -> list[str]:
@@ -54,7 +57,7 @@ def is_template(command: str) -> bool:
     return False
 
 
-COMMANDS = readme_commands(README.read_text(encoding="utf-8"))
+COMMANDS = [c for path in [README, *DOCS] for c in readme_commands(path.read_text(encoding="utf-8"))]
 EXAMPLES = [c for c in COMMANDS if not is_template(c)]
 
 
