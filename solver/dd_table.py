@@ -11,7 +11,7 @@ from .encoding import codec_for
 from .searches import bridge as K
 from .limits import Budget
 from .results import SolveResult
-from .threads import check_threads, over_threads, solvers_for
+from .threads import check_threads, on_main_thread, over_threads, run_stoppable, solvers_for
 
 
 BRIDGE_SEATS = "NESW"
@@ -50,16 +50,24 @@ def table(game, deal, *, tt_bits: int = DEFAULT_TT_BITS, solver: Solver | None =
     solver = solver or Solver(tt_bits)
     solvers = solvers_for(solver, check_threads(threads))
     out = Table()
-    try:
-        if game.name == "bridge":
-            with compile_watch(game.new_state(deal)):       # _value is called directly
-                _bridge_table(game, deal, solvers, max_nodes, out, progress)
-        elif game.name == "belote":
-            _belote_table(game, deal, solvers, max_nodes, extra, out, progress)
-        else:
-            _choices_table(game, deal, solvers, max_nodes, extra, out, progress)
-    except KeyboardInterrupt:
-        out.interrupted = True
+
+    def work():
+        try:
+            if game.name == "bridge":
+                with compile_watch(game.new_state(deal)):       # _value is called directly
+                    _bridge_table(game, deal, solvers, max_nodes, out, progress)
+            elif game.name == "belote":
+                _belote_table(game, deal, solvers, max_nodes, extra, out, progress)
+            else:
+                _choices_table(game, deal, solvers, max_nodes, extra, out, progress)
+        except KeyboardInterrupt:
+            out.interrupted = True
+    # an interruptible solver on the main thread: the work in a thread of its
+    # own, Ctrl-C here stops it (``threads.run_stoppable``)
+    if solver.interruptible and on_main_thread():
+        run_stoppable(work)
+    else:
+        work()
     return out
 
 

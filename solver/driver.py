@@ -31,6 +31,7 @@ from . import searches
 from .searches import bridge as K
 from .limits import CHUNK, FIRST_CAP, Budget, anytime_target, clipper, half_left, next_cap
 from .results import Reach, SolveResult, made_by_bounds
+from .threads import check_threads, on_main_thread, run_stoppable
 
 DEFAULT_TT_BITS = 20
 
@@ -163,7 +164,8 @@ class Solver:
                     need, pos.lost, pos.rules, pos.sides, pos.pts, pos.zob,
                     *tables, self.mv, self.sc, self.lg, self.fr, ctx)
             try:
-                res = _run_interruptibly(search, args, ctx) if self.interruptible else search(*args)
+                res = _run_interruptibly(search, args, ctx) \
+                    if self.interruptible and on_main_thread() else search(*args)
             except KeyboardInterrupt:
                 budget.interrupted = True
                 return None
@@ -335,11 +337,13 @@ class Solver:
         """The value of ``state`` (see the module function ``solve``);
         ``progress(lower, upper, nodes)`` is called after each question on
         the value. Ctrl-C returns the bounds proven so far, ``interrupted``."""
-        from .threads import check_threads
         threads = check_threads(threads)
-        with compile_watch(state):
+
+        def work():
             return self._solve(state, all_cards, line, max_nodes, max_seconds, progress,
                                contract_first, threads)
+        with compile_watch(state):
+            return run_stoppable(work) if self.interruptible and on_main_thread() else work()
 
     def _solve(self, state, all_cards, line, max_nodes, max_seconds, progress,
                contract_first=True, threads=1) -> SolveResult:
@@ -578,9 +582,14 @@ class Solver:
         """``makes`` with the work it took: the answer, nodes and seconds."""
         start = time.perf_counter()
         codec = codec_for(state)
-        budget = Budget(max_nodes, max_seconds)
+
+        def work():     # (the budget made in the thread that searches: Ctrl-C stops it)
+            budget = Budget(max_nodes, max_seconds)
+            return self._makes(codec.encode(state), int(target), self.new_generation(),
+                               budget), budget
         with compile_watch(state):
-            answer = self._makes(codec.encode(state), int(target), self.new_generation(), budget)
+            answer, budget = run_stoppable(work) if self.interruptible and on_main_thread() \
+                else work()
         return Reach(answer, budget.nodes, time.perf_counter() - start, budget.interrupted,
                      budget.stats())
 

@@ -19,6 +19,44 @@ import threading
 from .limits import Cancellation, cancellable_by, current_cancellation
 
 
+def on_main_thread() -> bool:
+    """Does this thread receive Ctrl-C (Python raises KeyboardInterrupt in
+    the main thread only)?"""
+    return threading.current_thread() is threading.main_thread()
+
+
+def run_stoppable(work):
+    """``work()`` in a thread of its own while this one waits: Ctrl-C here
+    stops work's searches (their budgets end ``interrupted``, as under
+    Ctrl-C, so work returns what it proved) and this thread goes on waiting
+    for its answer. One thread for a whole request: an interruptible
+    ``Solver`` on the main thread ran each kernel call in a thread of its
+    own instead, 30 ms of a 25 ms bridge table (``Solver._probe``)."""
+    stop = Cancellation()
+    caller = current_cancellation()
+    box: dict = {}
+
+    def run():
+        with cancellable_by(stop):
+            try:
+                box["result"] = work()
+            except BaseException as exc:    # noqa: BLE001 (raised in the caller's thread)
+                box["error"] = exc
+
+    thread = threading.Thread(target=run, name="atout-request", daemon=True)
+    thread.start()
+    while thread.is_alive():
+        try:
+            thread.join(0.2)
+        except KeyboardInterrupt:
+            stop.set()
+        if caller is not None and caller.is_set():
+            stop.set()
+    if "error" in box:
+        raise box["error"]
+    return box["result"]
+
+
 def default_threads() -> int:
     """The processors this process may run on."""
     try:
