@@ -9,7 +9,6 @@ import time
 import click
 
 from atout.engine import GAME_NAMES, RuleError, get_game
-from atout.engine.belote import parse_variant
 from atout.engine.words import call_label
 
 from .describe import TABLE_AXES, contract_text, direction, made_text, score_text, seat_name
@@ -185,6 +184,7 @@ def table(game_name, deal_text, max_nodes, variant, as_json, threads):
     if variant is not None:
         if game.name != "belote":
             raise RuleError(f"--variant does not apply to {game.name} (only belote has rule variants)")
+        from atout.engine.belote import parse_variant     # (Belote's rules: only here)
         extra = {"variant": parse_variant(variant)}
     deal = game.parse_deal(deal_text)
     if max_nodes is None and game.name in TABLE_NODE_LIMIT:
