@@ -152,15 +152,18 @@ def over_threads(jobs: list, solvers: list, work, done=None, blocks: bool = Fals
                 stop.set()
             elif done is not None:
                 done(job, result)
-    except KeyboardInterrupt:
+    except BaseException as exc:    # noqa: BLE001 (Ctrl-C, or raised by ``done``)
         stop.set()
-        error = KeyboardInterrupt()
+        error = exc
     for t in threads:
         t.join()
     while not results.empty():      # (ended while the caller was stopping them)
         job, result, exc = results.get()
         if exc is None and done is not None:
-            done(job, result)
+            try:
+                done(job, result)
+            except BaseException:   # noqa: BLE001 (stopping already)
+                pass
     if error is None and stop.is_set():
         error = KeyboardInterrupt()     # the caller's cancellation
     if error is not None:
