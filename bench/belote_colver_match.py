@@ -81,7 +81,8 @@ def summary(result, args, loads: list, started: str) -> dict:
 def pair_records(result) -> list:
     return [{"index": p.index, "difference": p.difference, "games": [
         {"atout_seats": g["atout_seats"], "card_points": g["card_points"], "tricks": g["tricks"],
-         "cards": " ".join(g["cards"])} for g in p.scores]} for p in result.pairs]
+         "cards": " ".join(g["cards"]), "colver_worlds": g["colver_worlds"]} for g in p.scores]}
+            for p in result.pairs]
 
 
 def report(s: dict) -> list[str]:
