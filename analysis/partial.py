@@ -309,9 +309,8 @@ def run_samples(run_one, worker, job, samples: int, workers: int, progress,
                 if progress:
                     progress(len(done), samples)
         else:
-            from atout.solver.driver import search_kernel
-            from atout.solver.kernels.jit import note_worker_compilation
-            note_worker_compilation(*search_kernel(job.game))
+            from atout.solver.driver import note_worker_compilation
+            note_worker_compilation(job.game)
             run_parallel(worker, job, samples, workers, done, progress, scheduler)
     except KeyboardInterrupt:
         interrupted = True

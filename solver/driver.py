@@ -631,6 +631,18 @@ def search_kernel(game_name: str):
     return game_kernels.gsearch_for(game_name), "Belote" if game_name == "belote" else game_name
 
 
+def note_worker_compilation(game_name: str) -> None:
+    """Before worker processes start: say once that each will compile the
+    game's search first, when it will (nothing when its native build is on
+    the disk: the workers load it; told without importing numba)."""
+    from . import native
+    entry = searches.entry_for_game(game_name)
+    if native.enabled() and isinstance(entry, searches.Entry) and native.built(entry.name):
+        return
+    from .kernels.jit import note_worker_compilation as note
+    note(*search_kernel(game_name))
+
+
 def compile_watch(state):
     """Around a first search: the notice that the search of ``state``'s game
     is being compiled, when it is (``searches.Entry.watch``)."""
