@@ -2,7 +2,7 @@
 the same run (issue 46).
 
     python bench/user_speed.py [--part startup|bridge|tarot ...] [--deals 100]
-        [--first 6000] [--tarot-deals 20] [--runs 10] [--before PKG] [--json OUT]
+        [--first 6000] [--tarot-deals 20] [--runs 10] [--before PKG] [--pyc DIR] [--json OUT]
 
 Three parts (all by default):
 
@@ -86,10 +86,20 @@ def run_process(args, env=None) -> tuple[float, float, str]:
     return wall, cpu, out.stdout
 
 
+#: ``--pyc DIR``: the children read and write compiled bytecode under DIR
+#: (``PYTHONPYCACHEPREFIX``), as an installed atout has its .pyc files; by
+#: default the environment's setting (this machine's PYTHONDONTWRITEBYTECODE=1
+#: compiles atout's modules at every import: some 0.05 s of processor time)
+PYC: dict = {"dir": None}
+
+
 def tree_env(pkg: str | None) -> dict:
     env = dict(os.environ)
     if pkg:
         env["PYTHONPATH"] = pkg
+    if PYC["dir"]:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = os.path.join(PYC["dir"], "before" if pkg else "after")
     return env
 
 
@@ -129,6 +139,8 @@ def startup(runs: int, before: str | None) -> dict:
     def add(key, value):
         rows.setdefault(key, []).append(value)
 
+    for name, pkg in trees:        # (a first run writes the .pyc files with --pyc)
+        run_process([sys.executable, "-c", IMPORTS], tree_env(pkg))
     for _ in range(runs):
         for name, pkg in trees:
             env = tree_env(pkg)
@@ -216,25 +228,35 @@ def ratio(ours, theirs) -> dict:
 
 # -- tarot -----------------------------------------------------------------------------------
 
-def tarot(count: int) -> dict:
+def tarot(count: int, before: str | None = None) -> dict:
     from atout.cli.format import scale
-    seconds, walls, answers = [], [], []
+    trees = [("after", None)] + ([("before", before)] if before else [])
+    seconds: dict = {}
+    walls: dict = {}
+    answers = []
     for seed in range(1, count + 1):
         deal = TAROT.random_deal(seed)
         state = TAROT.new_state(deal)
         target = state.contract_target() / scale("tarot")
-        wall, _cpu, data = command(["solve", "-g", "tarot", TAROT.format_deal(deal),
-                                    "--at-least", f"{target:g}", "--json"])
-        seconds.append(data["seconds"])
-        walls.append(wall)
-        answers.append(data["reached"])
-    return {"deals": count, "load": load_average(), "json seconds": summary(seconds),
-            "wall": summary(walls), "settled": sum(a is not None for a in answers)}
+        for name, pkg in trees:
+            wall, _cpu, data = command(["solve", "-g", "tarot", TAROT.format_deal(deal),
+                                        "--at-least", f"{target:g}", "--json"], pkg)
+            seconds.setdefault(name, []).append(data["seconds"])
+            walls.setdefault(name, []).append(wall)
+            if name == "after":
+                answers.append(data["reached"])
+    info = {"deals": count, "load": load_average(), "json seconds": summary(seconds["after"]),
+            "wall": summary(walls["after"]), "settled": sum(a is not None for a in answers)}
+    if before:
+        info["before"] = {"json seconds": summary(seconds["before"]),
+                          "wall": summary(walls["before"])}
+    return info
 
 
 def report(out: dict) -> str:
     """The figures as lines (docs/SPEED.md's tables are made from them)."""
-    lines = [f"{out['date']}, load average {out['load at start']} at the start"]
+    lines = [f"{out['date']}, load average {out['load at start']} at the start"
+             + (", with .pyc files" if out.get("pyc") else "")]
     if "startup" in out:
         lines.append("startup (medians; wall / processor seconds):")
         s = out["startup"]
@@ -269,6 +291,11 @@ def report(out: dict) -> str:
                      f" JSON seconds median {t['json seconds']['median']:.3f}, slowest"
                      f" {t['json seconds']['max']:.3f}; wall median {t['wall']['median']:.3f},"
                      f" slowest {t['wall']['max']:.3f}")
+        if "before" in t:
+            b = t["before"]
+            lines.append(f"  before: JSON seconds median {b['json seconds']['median']:.3f}, slowest"
+                         f" {b['json seconds']['max']:.3f}; wall median {b['wall']['median']:.3f},"
+                         f" slowest {b['wall']['max']:.3f}")
     return "\n".join(lines)
 
 
@@ -281,9 +308,12 @@ def main(argv=None) -> int:
     ap.add_argument("--runs", type=int, default=10)
     ap.add_argument("--before", default=None, help="PYTHONPATH of the tree to compare with")
     ap.add_argument("--json", dest="json_out", default=None)
+    ap.add_argument("--pyc", default=None, help="compiled bytecode under this folder")
     a = ap.parse_args(argv)
+    PYC["dir"] = a.pyc
     parts = a.part or ["startup", "bridge", "tarot"]
-    out = {"date": time.strftime("%Y-%m-%d %H:%M"), "load at start": load_average()}
+    out = {"date": time.strftime("%Y-%m-%d %H:%M"), "load at start": load_average(),
+           "pyc": a.pyc}
     if "startup" in parts:
         out["startup"] = startup(a.runs, a.before)
         print(json.dumps({"startup": out["startup"]}, indent=1))
@@ -291,7 +321,7 @@ def main(argv=None) -> int:
         out["bridge"] = bridge(a.deals, a.first)
         print(json.dumps({"bridge": out["bridge"]}, indent=1))
     if "tarot" in parts:
-        out["tarot"] = tarot(a.tarot_deals)
+        out["tarot"] = tarot(a.tarot_deals, a.before)
         print(json.dumps({"tarot": out["tarot"]}, indent=1))
     out["load at end"] = load_average()
     print(report(out))
