@@ -8,7 +8,7 @@ processor time each for the nine searches. Compiled here first, in parallel
 processes that each take a share, every later process loads them from the
 disk in seconds.
 
-``python -m atout.solver.precompile [SEARCH ...]`` compiles the named
+``python -m atout.solver.precompile [--numba] [SEARCH ...]`` compiles the named
 searches in this process (all by default); ``compile_in_parallel`` shares
 them out among child processes.
 """
@@ -29,9 +29,12 @@ COMPILE_SECONDS = {"tarot": 154, "tarot-rkey": 83, "tarocco": 68, "belote": 45,
                    "smear": 21}
 
 
-def compile_search(name: str) -> None:
+def compile_search(name: str, numba: bool = False) -> None:
     """Compile search ``name`` by solving a small ending with it (each
-    search is one kernel entry, whatever is asked of it)."""
+    search is one kernel entry, whatever is asked of it): its native build,
+    and with ``numba`` numba's dispatchers too (the tests that compare the
+    two call them; the native build leaves them in numba's cache, but a
+    copy of the tree without that cache has only the native build)."""
     from atout.engine import get_game
     from contextlib import nullcontext
     from .kernels.point import specialised as game_kernels
@@ -46,6 +49,18 @@ def compile_search(name: str) -> None:
         position = codec_for(state).encode(state)
         assert getattr(position, "gsearch", dispatcher("bridge")) is dispatcher(name), name
         Solver().solve(state, all_cards=True, line=True)
+        if numba:
+            from . import searches
+            entries = [searches.bridge_entry()] if bridge else \
+                [searches.point_search(name)] + ([searches.greedy_playout] if name == "belote" else [])
+            saved = [e._call for e in entries]
+            for e in entries:
+                e._call = e.kernel()
+            try:
+                Solver().solve(state, all_cards=True, line=True)
+            finally:
+                for e, call in zip(entries, saved):
+                    e._call = call
 
 
 def dispatcher(name: str):
@@ -67,16 +82,21 @@ def native_names(name: str) -> list[str]:
     return [f"point-{name}"] + (["playout"] if name == "belote" else [])
 
 
-def missing() -> list[str]:
+def missing(numba: bool = False) -> list[str]:
     """The searches whose compiled code is not on the disk (or cannot be
     told to be): their native builds where the solver runs those (told
-    without importing numba), else numba's cache."""
+    without importing numba), else numba's cache; with ``numba``, numba's
+    cache too (the tests')."""
     from . import native
+    out = []
     if native.enabled() and native.can_build():
-        return [name for name in COMPILE_SECONDS
-                if not all(native.built(n) for n in native_names(name))]
+        out = [name for name in COMPILE_SECONDS
+               if not all(native.built(n) for n in native_names(name))]
+        if not numba:
+            return out
     from .kernels.jit import will_compile
-    return [name for name in COMPILE_SECONDS if will_compile(dispatcher(name)) is not False]
+    return out + [name for name in COMPILE_SECONDS
+                  if name not in out and will_compile(dispatcher(name)) is not False]
 
 
 def shares(names: list[str], processes: int) -> list[list[str]]:
@@ -91,27 +111,31 @@ def shares(names: list[str], processes: int) -> list[list[str]]:
     return [g for g in groups if g]
 
 
-def compile_in_parallel(processes: int, names: list[str] | None = None) -> float:
+def compile_in_parallel(processes: int, names: list[str] | None = None,
+                        numba: bool = False) -> float:
     """Compile ``names`` (by default those ``missing``) in ``processes``
     child processes and wait for them; returns the seconds taken. A child that fails says
     why on its stderr and is not an error here: the process that needs the
     search then compiles it itself."""
     start = time.perf_counter()
-    children = [subprocess.Popen([sys.executable, "-m", __name__, *group])
-                for group in shares(missing() if names is None else names, processes)]
+    flag = ["--numba"] if numba else []
+    children = [subprocess.Popen([sys.executable, "-m", __name__, *flag, *group])
+                for group in shares(missing(numba) if names is None else names, processes)]
     for child in children:
         child.wait()
     return time.perf_counter() - start
 
 
 def main(argv: list[str]) -> int:
+    numba = "--numba" in argv
+    argv = [a for a in argv if a != "--numba"]
     unknown = [n for n in argv if n not in COMPILE_SECONDS]
     if unknown:
         print(f"precompile: unknown search {unknown[0]!r} (known: {', '.join(COMPILE_SECONDS)})",
               file=sys.stderr)
         return 2
     for name in argv or list(COMPILE_SECONDS):
-        compile_search(name)
+        compile_search(name, numba)
     return 0
 
 

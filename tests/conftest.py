@@ -14,12 +14,12 @@ def pytest_xdist_setupnodes(config, specs):
             or os.environ.get("NUMBA_DISABLE_JIT", "0") == "1":
         return
     from atout.solver.precompile import compile_in_parallel, missing
-    searches = missing()
+    searches = missing(numba=True)     # (some tests call numba's dispatchers too)
     if not searches:
         return
     reporter = config.pluginmanager.get_plugin("terminalreporter")
     say = reporter.write_line if reporter is not None else print
     say(f"compiling the searches first, in {workers} processes ({', '.join(searches)};"
         " minutes on a fresh install)")
-    seconds = compile_in_parallel(workers, searches)
+    seconds = compile_in_parallel(workers, searches, numba=True)
     say(f"searches compiled in {seconds:.0f} s")
