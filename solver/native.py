@@ -17,8 +17,8 @@ shape (an array, C-contiguous). Its manifest (a JSON file next to the
 library) says which, with each array's dtype and dimensions; each call
 checks the arrays against it (a wrong array would be read as memory).
 
-The libraries live next to numba's cache (``solver/kernels/__pycache__``),
-in a folder named by a digest of the kernels' sources, this file, numba's
+The libraries live next to numba's cache (``solver/kernels/__pycache__``,
+or ``~/.cache/atout`` when that cannot be written), in a folder named by a digest of the kernels' sources, this file, numba's
 and llvmlite's versions, Python's and the processor's: any change makes a
 new folder (the old ones are removed). ``ATOUT_NATIVE=0``, numba's JIT
 disabled, or no C linker: the numba dispatchers are called as before.
@@ -101,9 +101,27 @@ def key() -> str:
     return _key[0]
 
 
+def _user_cache() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "atout"
+
+
+_folder: list = []
+
+
 def folder() -> Path:
-    """Where this build's libraries are (made when one is written)."""
-    return KERNELS / "__pycache__" / f"{PREFIX}{key()}"
+    """Where this build's libraries are (made when one is written): next to
+    numba's cache, or in the user's cache (``~/.cache/atout``) when the
+    kernels' folder cannot be written (an install for every user), as numba
+    does for its own cache."""
+    if not _folder:
+        name = f"{PREFIX}{key()}"
+        here = KERNELS / "__pycache__"
+        if (here / name).is_dir() or os.access(here if here.is_dir() else KERNELS, os.W_OK):
+            _folder.append(here / name)
+        else:
+            _folder.append(_user_cache() / name)
+    return _folder[0]
 
 
 #: id(array) -> (a weak reference to it, its data address, dtype, ndim,
