@@ -115,3 +115,13 @@ def test_a_one_deal_command_never_imports_numba():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert out.stderr.strip().splitlines()[-1] == "False", out.stderr
     assert '"table"' in out.stdout
+
+
+def test_an_unwritable_tree_builds_in_the_users_cache(monkeypatch, tmp_path):
+    monkeypatch.setattr(native, "_folder", [])
+    monkeypatch.setattr(native, "_key", [])
+    monkeypatch.setattr(native, "KERNELS", tmp_path / "kernels")
+    (tmp_path / "kernels").mkdir()
+    monkeypatch.setattr(native.os, "access", lambda path, mode: False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert native.folder() == tmp_path / "cache" / "atout" / f"{native.PREFIX}{native.key()}"
