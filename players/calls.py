@@ -41,11 +41,10 @@ from atout.analysis.bid_planners import tarot_discard
 from .playout import playout
 from .rules import belote_auction, smear_auction, tarot_auction
 
-#: deals drawn for a call, by game (0: the easy rule; Smear's calls scored on
-#: 24 deals lost to the rule: -0.10 points a pair [-0.60, +0.41] over 366
-#: pairs against medium; ``bid_samples=24`` turns them on), and the node
-#: limit of one double-dummy solve
-CALL_SAMPLES = {"belote": 24, "smear": 0, "tarot": 24}
+#: deals drawn for a call, by game (0: the easy rule; ``bid_samples=24``
+#: turns them on: Smear's lost to the rule, tarot's await a match,
+#: docs/STRENGTH.md), and the node limit of one double-dummy solve
+CALL_SAMPLES = {"belote": 24, "smear": 0, "tarot": 0}
 CALL_MAX_NODES = 400_000
 
 

@@ -70,8 +70,10 @@ PLAYOUT_TO = {
 PLAYOUT_NODES = 200_000
 #: games where hard weighs a deal by the exact probability of the auction
 #: (``players.inference``); elsewhere ``plausible``'s thresholds. Tarot's
-#: since its sampler draws a deal in well under a millisecond
-INFERENCE_GAMES = ("belote", "smear", "tarot")
+#: sampler now draws a deal in well under a millisecond, so tarot can infer
+#: the same way (``inference=1``): not by default until a match says it pays
+#: (docs/STRENGTH.md)
+INFERENCE_GAMES = ("belote", "smear")
 #: hard's inference from the play, by game: the weight (percent) of a drawn
 #: deal for each card another seat played off the greedy rule (0: off; kept
 #: only where a match says it pays, docs/STRENGTH.md)

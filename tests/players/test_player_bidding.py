@@ -130,10 +130,11 @@ def test_hard_options_pin_todays_hard_and_turn_a_part_off():
     ``inference=0/1`` and ``bid_samples`` turn a part off or on alone."""
     from atout.players import SearchPlayer
     from atout.players.match import parse_player
-    new = SearchPlayer("tarot", level="hard")
+    new = SearchPlayer("tarot", level="hard", inference=1, bid_samples=24)
     old = SearchPlayer("tarot", level="hard", baseline=1)
-    assert "tarot" in new.inference_games and new.bid_samples > 0
+    assert "tarot" in new.inference_games and new.bid_samples == 24
     assert "tarot" not in old.inference_games and old.bid_samples == 0
+    assert SearchPlayer("tarot", level="hard").decision_nodes and old.decision_nodes is None
     assert SearchPlayer("belote", level="hard", baseline=1).bid_samples > 0    # Belote's calls were there
     assert "tarot" not in SearchPlayer("tarot", level="hard", inference=0).inference_games
     assert "tarot" in SearchPlayer("tarot", level="hard", baseline=1, inference=1).inference_games
