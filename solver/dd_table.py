@@ -44,7 +44,7 @@ def table(game, deal, *, tt_bits: int = DEFAULT_TT_BITS, solver: Solver | None =
 
     ``threads``: the entries (bridge: the strains) are shared out among that
     many threads, each with a table of its own (``solver.threads``); the
-    answers, node counts included, are the same on any number."""
+    answers are the same on any number (bridge: the node counts too)."""
     if isinstance(deal, str):
         deal = game.parse_deal(deal)
     solver = solver or Solver(tt_bits)
