@@ -9,6 +9,7 @@ import os
 import pty
 import re
 import select
+import signal
 import subprocess
 import sys
 import termios
@@ -29,6 +30,13 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="a POSIX pseudo-
 PATIENCE = 120
 
 
+def _terminal_session() -> None:
+    """In the child, before the program starts: the pty as its controlling
+    terminal, SIGINT at its default."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
 class Terminal:
     """A command on a pseudo-terminal: ``send`` keys, ``expect`` text."""
 
@@ -36,10 +44,11 @@ class Terminal:
         self.master, slave = pty.openpty()
         env = dict(os.environ, TERM="xterm", NO_COLOR="1", ATOUT_PRECOMPILE="0")
         # a session of its own whose controlling terminal is the pty: Ctrl-C
-        # there sends SIGINT to the program, as in a terminal
+        # there sends SIGINT to the program, as in a terminal (and SIGINT
+        # handled as a terminal's program has it: a test run in the
+        # background of a shell inherits it ignored)
         self.proc = subprocess.Popen(args, stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env,
-                                     start_new_session=True,
-                                     preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0))
+                                     start_new_session=True, preexec_fn=_terminal_session)
         os.close(slave)
         self.seen = ""
 
