@@ -76,7 +76,23 @@ class Terminal:
         try:
             return self.proc.wait(timeout=PATIENCE)
         finally:
+            self.end()
+
+    def end(self) -> None:
+        """Never leave the program behind, whatever the test's outcome."""
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        if self.master is not None:
             os.close(self.master)
+            self.master = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.end()
+        return False
 
 
 def atout(*args):
@@ -85,20 +101,8 @@ def atout(*args):
 
 def test_line_editing_ctrl_c_saves_and_resume_goes_on(tmp_path):
     tokens, rnd = human_inputs("belote", 5, 0)
-    term = Terminal(atout("play", "--game", "belote", "--opponents", "easy", "--seed", "5"), tmp_path)
-    term.expect("your call: choose one of")
-    # a typo mended with the keys of a line editor: the Left arrow, then
-    # Delete removes the stray letter under the cursor
-    first = tokens[0]
-    term.send(first + "x" + "\x1b[D" + "\x1b[3~" + "\r")
-    term.expect(r"Your partner|The opponent|your turn|trick 1")
-    assert "unknown card" not in term.seen and "not a choice" not in term.seen
-    term.expect("> ")
-    term.send("\x03")                                   # Ctrl-C
-    term.expect(r"Save the game before leaving\?")
-    term.send("\r")                                     # Enter: the default file
-    term.expect("saved to atout-belote-5.json")
-    assert term.close() == 0
+    with Terminal(atout("play", "--game", "belote", "--opponents", "easy", "--seed", "5"), tmp_path) as term:
+        play_then_save(term, tokens[0])
     saved = tmp_path / "atout-belote-5.json"
     assert saved.exists()
     result = CliRunner().invoke(cli, ["play", "--resume", str(saved)], input="\n".join(tokens[1:]) + "\n")
@@ -107,14 +111,28 @@ def test_line_editing_ctrl_c_saves_and_resume_goes_on(tmp_path):
     assert_score_said(result.output, rnd, 0)
 
 
-def test_ctrl_c_then_n_leaves_without_saving(tmp_path):
-    term = Terminal(atout("play", "--game", "smear", "--opponents", "easy"), tmp_path)
-    term.expect("> ")
-    term.send("\x03")
-    term.expect(r"Save the game")
-    term.send("n\r")
-    term.expect("left without saving")
+def play_then_save(term, first):
+    term.expect("your call: choose one of")
+    # a typo mended with the keys of a line editor: the Left arrow, then
+    # Delete removes the stray letter under the cursor
+    term.send(first + "x" + "\x1b[D" + "\x1b[3~" + "\r")
+    term.expect(r"your turn: play a card.*\n> ")
+    assert "unknown card" not in term.seen and "not a choice" not in term.seen
+    term.send("\x03")                                   # Ctrl-C
+    term.expect(r"Save the game before leaving\?")
+    term.send("\r")                                     # Enter: the default file
+    term.expect("saved to atout-belote-5.json")
     assert term.close() == 0
+
+
+def test_ctrl_c_then_n_leaves_without_saving(tmp_path):
+    with Terminal(atout("play", "--game", "smear", "--opponents", "easy"), tmp_path) as term:
+        term.expect("> ")
+        term.send("\x03")
+        term.expect(r"Save the game")
+        term.send("n\r")
+        term.expect("left without saving")
+        assert term.close() == 0
     assert not list(tmp_path.iterdir())
     assert "error" not in term.seen
 
