@@ -108,7 +108,9 @@ class DecisionBudget:
     def __init__(self, nodes: int | None, seconds: float | None):
         self.nodes = nodes
         self.spent_nodes = 0
-        self.deadline = None if seconds is None else time.perf_counter() + float(seconds)
+        # the searches' own deadline comes a little early: the decision has
+        # work around them (drawing deals, replaying the play) to finish too
+        self.deadline = None if seconds is None else time.perf_counter() + THINK_SHARE * float(seconds)
 
     def nodes_left(self) -> int | None:
         return None if self.nodes is None else max(0, self.nodes - self.spent_nodes)
@@ -136,6 +138,9 @@ class DecisionBudget:
         return limits["max_nodes"] < max_nodes or \
             (self.deadline is not None and time.perf_counter() >= self.deadline)
 
+
+#: the share of ``think`` the searches may use before their deadline
+THINK_SHARE = 0.95
 
 #: the games whose search this process has compiled or loaded
 _PREPARED: set = set()
@@ -361,6 +366,14 @@ class SearchPlayer(Player):
         if state.is_over():
             return state.objective()
         budget = self._budget
+        if budget.deadline is not None and time.perf_counter() >= budget.deadline:
+            # past the deadline (the first deal, which is scored whatever
+            # it costs): the playout goes on to the end instead of a solve
+            moves = playout(state, self.game_name, 0)
+            value = state.objective()
+            for _ in range(moves):
+                state.undo()
+            return value
         limits = budget.solve_limits(self.playout_nodes)
         result = self.solver.solve(state, line=False, **limits)
         self._nodes += result.nodes

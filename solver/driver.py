@@ -29,7 +29,7 @@ from .every_card import best_playout_first, child_position, equivalent_groups, g
     share_killers, sort_key
 from . import searches
 from .searches import bridge as K
-from .limits import CHUNK, FIRST_CAP, Budget, anytime_target, clipper, half_left, next_cap
+from .limits import FIRST_CAP, Budget, anytime_target, chunk_until, clipper, half_left, next_cap
 from .results import Reach, SolveResult, made_by_bounds
 from .threads import check_threads, on_main_thread, run_stoppable
 
@@ -150,7 +150,7 @@ class Solver:
                 return None     # spent: before a call (which would count a node) or after an abort
             limit = stop
             if deadline is not None:
-                limit = min(limit, int(ctx[K.C_NODES]) + CHUNK)
+                limit = min(limit, int(ctx[K.C_NODES]) + chunk_until(deadline))
             ctx[K.C_LIMIT] = limit
             ctx[K.C_ABORT] = 0
             if budget.interrupted:

@@ -16,8 +16,23 @@ from atout.engine.errors import OptionError
 
 from .searches import bridge as K
 
-#: nodes between two looks at the clock when a time limit is set
+#: nodes between two looks at the clock when a time limit is set (fewer as
+#: the deadline nears: ``chunk_until``)
 CHUNK = 200_000
+#: the node rate a deadline's last chunks are sized by (a slow machine's;
+#: a kernel call restarts its probe, so a chunk is not made smaller than
+#: needed)
+CHUNK_RATE = 1_000_000
+MIN_CHUNK = 2_000
+
+
+def chunk_until(deadline: float) -> int:
+    """The nodes of the next kernel call before a look at the clock, with
+    ``deadline`` ahead: ``CHUNK``, or what the time left allows at
+    ``CHUNK_RATE`` (a solve stops within a few milliseconds of its
+    deadline, not a whole chunk after it)."""
+    left = deadline - time.perf_counter()
+    return max(MIN_CHUNK, min(CHUNK, int(left * CHUNK_RATE)))
 #: no node limit
 NO_LIMIT = 2**62
 

@@ -221,3 +221,14 @@ def test_every_card_gets_a_share_of_the_limit(name, tricks):
             assert lo <= value <= hi, (seed, card, lo, value, hi)
             if r.lower < r.upper:
                 assert _ends(r.cards[card]) != _ends(static.cards[card]), (seed, card)
+
+
+def test_a_deadline_near_makes_the_chunks_between_looks_at_the_clock_smaller():
+    """A solve with a time limit looks at the clock every ``CHUNK`` nodes,
+    and more often as its deadline nears, so that it stops within a few
+    milliseconds of it (a whole chunk is a fifth of a second on a slow
+    machine)."""
+    import time
+    from atout.solver.limits import CHUNK, MIN_CHUNK, chunk_until
+    assert chunk_until(time.perf_counter() + 1000.0) == CHUNK
+    assert chunk_until(time.perf_counter() - 1.0) == MIN_CHUNK
