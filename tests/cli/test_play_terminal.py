@@ -72,6 +72,31 @@ class Terminal:
     def send(self, keys: str) -> None:
         os.write(self.master, keys.encode())
 
+    def interrupt(self) -> None:
+        """Ctrl-C once the program waits in its prompt. Sent a moment
+        earlier (the prompt drawn, the wait for a key not yet begun), the
+        signal is only seen at the next key: CPython's readline loop checks
+        for signals when its wait is interrupted, not before it starts; a
+        person is never that quick, a test on a loaded machine is."""
+        self.wait_for_input()
+        self.send("\x03")
+
+    def wait_for_input(self) -> None:
+        """Until the program sleeps in the kernel waiting for its terminal
+        (Linux's /proc: where it sleeps); elsewhere a moment."""
+        wchan = f"/proc/{self.proc.pid}/wchan"
+        if not os.path.exists(wchan):
+            time.sleep(0.5)
+            return
+        deadline = time.monotonic() + PATIENCE
+        while time.monotonic() < deadline:
+            with open(wchan) as f:
+                where = f.read()
+            if any(word in where for word in ("select", "poll", "tty_read", "wait_woken")):
+                return
+            time.sleep(0.01)
+        raise AssertionError(f"the program never waited for its terminal (it sleeps in {where!r})")
+
     def close(self) -> int:
         try:
             return self.proc.wait(timeout=PATIENCE)
@@ -118,7 +143,7 @@ def play_then_save(term, first):
     term.send(first + "x" + "\x1b[D" + "\x1b[3~" + "\r")
     term.expect(r"your turn: play a card.*\n> ")
     assert "unknown card" not in term.seen and "not a choice" not in term.seen
-    term.send("\x03")                                   # Ctrl-C
+    term.interrupt()                                    # Ctrl-C
     term.expect(r"Save the game before leaving\?")
     term.send("\r")                                     # Enter: the default file
     term.expect("saved to atout-belote-5.json")
@@ -128,7 +153,7 @@ def play_then_save(term, first):
 def test_ctrl_c_then_n_leaves_without_saving(tmp_path):
     with Terminal(atout("play", "--game", "smear", "--opponents", "easy"), tmp_path) as term:
         term.expect("> ")
-        term.send("\x03")
+        term.interrupt()
         term.expect(r"Save the game")
         term.send("n\r")
         term.expect("left without saving")
