@@ -25,8 +25,7 @@ import numpy as np
 from atout.engine.errors import OptionError
 
 from .encoding import MAXDEPTH, Position, codec_for
-from .every_card import best_playout_first, child_position, equivalent_groups, guesses_by_playout, \
-    share_killers, sort_key
+from .every_card import best_playout_first, equivalent_groups, share_killers, sort_key
 from . import searches
 from .searches import bridge as K
 from .limits import FIRST_CAP, Budget, anytime_target, chunk_until, clipper, half_left, next_cap
@@ -85,9 +84,9 @@ def sample_solver(tt_bits: int = DEFAULT_TT_BITS) -> "Solver":
     search runs in a new generation, whose table entries never match
     another's, and the search's own state (killers, frames) is the
     position's or carries its generation. What it saves is the fresh
-    table's pages: the kernel zeroes each page a search first writes, some
-    7 ms a small sample (tarot bids at 20k nodes a sample: 0.41 s for 40
-    samples with a fresh table each, 0.12 s reused)."""
+    table's pages: the kernel zeroes each page a search first writes, a
+    cost of the same order as a small sample's search
+    (docs/SOLVER_HISTORY.md)."""
     solver = getattr(_samples, "solver", None)
     if solver is None or solver.mask != (1 << int(tt_bits)) - 1:
         solver = Solver(tt_bits)
@@ -99,9 +98,8 @@ class Solver:
     """A reusable search context: the transposition table and work arrays.
 
     ``interruptible``: run each search in a helper thread so that Ctrl-C
-    stops it at once (the command line's solver; a thread per search costs
-    some 0.1 ms, which a library caller solving small positions need not
-    pay). Without it Ctrl-C waits for the current kernel call to end."""
+    stops it at once (the command line's solver; a thread per search is a
+    cost a library caller solving small positions need not pay). Without it Ctrl-C waits for the current kernel call to end."""
 
     def __init__(self, tt_bits: int = DEFAULT_TT_BITS, interruptible: bool = False):
         if not 10 <= int(tt_bits) <= 28:
@@ -155,17 +153,9 @@ class Solver:
             ctx[K.C_ABORT] = 0
             if budget.interrupted:
                 return None     # stopped (``Budget.stop``) while the limit was set
-            search = getattr(pos, "search", None)   # a point game's position searches itself
-            if search is None:
-                search, tables = searches.bridge_search, (self.tt_keys, self.tt_vals)
-            else:
-                tables = (self.rows, self.rows)
-            args = (pos.lanes, pos.ts, pos.tr, pos.ntr, pos.ntr, pos.leader,
-                    need, pos.lost, pos.rules, pos.sides, pos.pts, pos.zob,
-                    *tables, self.mv, self.sc, self.lg, self.fr, ctx)
             try:
-                res = _run_interruptibly(search, args, ctx) \
-                    if self.interruptible and on_main_thread() else search(*args)
+                res = _run_interruptibly(pos.probe, (need, self, ctx), ctx) \
+                    if self.interruptible and on_main_thread() else pos.probe(need, self, ctx)
             except KeyboardInterrupt:
                 budget.interrupted = True
                 return None
@@ -195,16 +185,15 @@ class Solver:
         Each probe's fail-soft bound may move an end of the interval by more
         than the step asked. Without a guess: bisection. With one: probes
         walk away from the guess, in the direction the last answer points,
-        by 1, 2, 4, ... (the value is usually near it; Belote every card:
-        8% fewer nodes than one step then bisection, bridge tables +1%), or
+        by 1, 2, 4, ... (the value is usually near it), or
         by 1 each time with ``growth`` 1 (DDS's walk: a bridge table's
         guess, the last declarer's value, is rarely more than a trick off,
         and a probe past the value costs more than one short of it).
         ``bisect_crossed``: once an answer points back (the walk crossed the
         value), bisect the rest, instead of going on from the far end (the
-        every-card driver: Belote, 30 deals, 10.75M -> 10.48M nodes; the
-        tarot values walked from the contract's target: 9.56M -> 10.42M,
-        so not there)."""
+        every-card driver; not the tarot values walked from the contract's
+        target, where it cost nodes). The figures behind each choice:
+        docs/SOLVER_HISTORY.md."""
         if lo is None:
             lo = pos.already
         if hi is None:
@@ -248,12 +237,9 @@ class Solver:
         with half of the budget (so what is proven includes whatever
         ``reaches(state, target)`` proves with half the nodes; given the
         whole budget, a question near the value took it all and left the
-        widest bounds: tarocco's and tarot2's full deals, 114 points and 222
-        half points wide after "1 s" against 53 and 139 with half); then the
-        unlimited solve's walk from it, each probe allowed half of what is
-        left (a solve that finishes within its limit asks what it asked
-        with no cap: tarot, 6 positions 10 tricks from the end, 4,871,389
-        nodes either way, against 6.19M with capped probes from the start);
+        widest bounds); then the unlimited solve's walk from it, each probe
+        allowed half of what is left (a solve that finishes within its limit
+        asks what it asked with no cap, and so takes the same nodes);
         at the first probe that runs out, ``_narrow`` with the rest. With
         no target (``contract_first`` False: a deal beyond exact search),
         ``_narrow`` from the start, so that no probe near the middle takes
@@ -438,17 +424,15 @@ class Solver:
         them, with no probe of the position itself. Each card's value is
         walked one step at a time from the best found so far: about half the
         cards are worth the best card, most of the others a few points
-        less. (Belote every card, 60 seeded deals: 4% fewer nodes, total and
-        median, than the position's value by bisection first and each card
-        walked from it by 1, 2, 4...; the position's own probes were 38% of
-        the nodes, but they filled the table the cards then used.)"""
+        less: fewer nodes than the position's value first and each card
+        walked from it (docs/SOLVER_HISTORY.md)."""
         maximizing = state.maximizing()
         groups = equivalent_groups(state, pos, codec)
         least, most = pos.already, pos.already + pos.bound()
         values, best, exact = {}, None, True
         todo = []           # (group, its position, the guess of its first probe)
         for group in groups:
-            child = child_position(pos, group[0])
+            child = pos.child(group[0])
             if child is None:
                 state.play(group[0])
                 try:
@@ -456,7 +440,7 @@ class Solver:
                 finally:
                     state.undo()
             todo.append((group, child, None))
-        if guesses_by_playout(pos):
+        if pos.guessed_by_playout:
             todo = best_playout_first(todo, maximizing, self.mv, self.sc, self.lg)
             share_killers(todo)
         if threads > 1 and len(todo) > 1:
@@ -562,9 +546,7 @@ class Solver:
         exact = True
         try:
             # in blocks: the cards of a suit on one thread share more of their
-            # search (bridge, 8 deals every card on 2 threads: 5.83M nodes
-            # against 6.30M taken in turn, 4.36M on one thread; Belote, 10
-            # deals: 2.58M, 2.80M, 2.02M)
+            # search (fewer nodes than the cards dealt out in turn)
             over_threads(todo, solvers_for(self, threads), work, done, blocks=True)
         except KeyboardInterrupt:
             budget.interrupted = True

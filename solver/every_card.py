@@ -13,22 +13,11 @@ def sort_key(value, maximizing):
     return -v if maximizing else v
 
 
-def guesses_by_playout(pos) -> bool:
-    """Belote: the first card's value is walked from a greedy playout's."""
-    from .searches import point as R
-    return hasattr(pos, "playout_value") and int(pos.rules[R.G_KIND]) == R.BELOTE
-
-
 def best_playout_first(todo, maximizing, mv, sc, lg) -> list:
     """The every-card driver's cards with the card whose greedy playout
     (``point_search.greedy_playout``) is best for the player first, that
-    playout's value as its guess, the others in their order. (Belote, the
-    first 60 colver deals on colver's rules, nodes: 22.49M, median 182k with
-    the first card by bisection; 21.46M, 172k with the first card's playout
-    as its guess; 20.87M, 164k with the best playout's card first (this);
-    20.96M, 163k walking from it by 1, 3, 9...; every card by its playout
-    value: 30 deals, total +1%, median the same; the playout one ply deeper,
-    the player on turn choosing its best line: no better.)"""
+    playout's value as its guess, the others in their order: the fewest
+    nodes of the orders and guesses tried on Belote (docs/SOLVER_HISTORY.md)."""
     guesses = [child.playout_value(mv, sc, lg) for _group, child, _guess in todo]
     pick = max if maximizing else min
     first = pick(range(len(todo)), key=lambda i: guesses[i])
@@ -36,26 +25,14 @@ def best_playout_first(todo, maximizing, mv, sc, lg) -> list:
     return [(group, child, guesses[first])] + [t for i, t in enumerate(todo) if i != first]
 
 
-def child_position(pos, card):
-    """Belote: the position after ``card`` made from ``pos``'s arrays
-    (``encoders.belote_child``) when the card does not end the trick; else
-    None (the engine plays it and the position is encoded)."""
-    if not guesses_by_playout(pos):
-        return None
-    from .encoding import belote_child
-    return belote_child(pos, card)
-
-
 def share_killers(todo) -> None:
-    """Belote every card: the cards' positions keep their killers (the
-    card that last cut at each depth) in one frame array, so that what cut
-    under one card is tried early under the next (the positions are one ply
-    deep alike; each search writes its frames from that depth on). 200
-    colver deals, colver's rules: 66.22M -> 65.97M nodes, median 188k ->
-    186k; 30 deals, atout's rules: 10.44M -> 10.17M."""
-    shared = todo[0][1].gfr
+    """The cards' positions keep their killers (the card that last cut at
+    each depth) in one frame array, so that what cut under one card is
+    tried early under the next: the positions are one ply deep alike, and
+    each search writes its frames from that depth on."""
+    first = todo[0][1]
     for _group, child, _guess in todo:
-        child.gfr = shared
+        child.share_frames(first)
 
 
 def equivalent_groups(state, pos: Position, codec) -> list:

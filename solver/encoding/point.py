@@ -86,19 +86,31 @@ class GamePosition(Position):
                                     mv, sc, lg)
         return int(v) + self.already
 
-    def search(self, *args):
-        """Called as ``bridge_search.search`` is by the api (the lanes first, the
-        work arrays and counters last); runs ``gsearch`` (the game's copy,
-        native when built) on this position's own arrays."""
-        need = args[6]
-        # the api passes the point games' one-row table (``row_table``) in both table places
-        rows, _rows, mv, sc, lg, _fr, ctx = args[-7:]
+    @property
+    def guessed_by_playout(self) -> bool:
+        return int(self.rules[R.G_KIND]) == R.BELOTE
+
+    def child(self, card: int):
+        """Belote, a card that does not end the trick: the position made
+        from these arrays (``belote_child``); else None."""
+        if not self.guessed_by_playout:
+            return None
+        from .belote import belote_child
+        return belote_child(self, card)
+
+    def share_frames(self, other) -> None:
+        self.gfr = other.gfr
+
+    def probe(self, need: int, work, ctx):
+        """``Position.probe`` by the game's search (its own copy, native when
+        built) on this position's arrays and the Solver's one-row table."""
         if self.over_value is not None:
             return need <= 0
         search = searches.point_search(self.kernel_name)
         return search(self.kl, self.kh, self.kts, self.ktr, self.ntr, self.ntr, self.leader,
                       self.fl0, need, self.rules, self.sides, self.kp, self.bp, self.eq,
-                      self.gpt, self.pnext, self.zob, self.zf, rows, mv, sc, lg, self.gfr, ctx)
+                      self.gpt, self.pnext, self.zob, self.zf, work.rows, work.mv, work.sc, work.lg,
+                      self.gfr, ctx)
 
 
 class GameCodec:
@@ -135,18 +147,12 @@ def _hands(state):
 #: bounds shared by positions that differ only in cards their proof did not
 #: rely on), 0 the relative-rank key ``rkey`` (the tests compare the two).
 #: Tarocco too since its probe was made cheaper (the scan stops at the
-#: bucket's last row of this solve, the coarse key updated over a trick):
-#: 31% fewer nodes and less time on exact values 10 tricks left, and the
-#: full-deal question settles 9 of 30 deals within 6M nodes instead of 6,
-#: each sooner, at about 10% fewer nodes a second (docs/SPEED.md).
-#: tarot2's table: 2 the relative-rank key with its piles (``rkey_piles``),
-#: 3 its partition table (``point_partition.t2_ckey``; tested, off: 15-24% fewer
-#: nodes 16 and 20 tricks from the end, but in long searches a node 1.15-1.25
-#: times dearer (1.3-1.9 before its hashes lost their remainders); 4 rows:
-#: as dear as ``rkey_piles`` but more nodes than it, docs/SPEED.md). With the
-#: covered low cards and the holder planes (2026-12-02): as fast at 16 tricks
-#: left, about even on 30 questions 20 tricks left (24 settled against 22), a
-#: node some 15% dearer in long searches: to be timed again before switching
+#: bucket's last row of this solve, the coarse key updated over a trick).
+#: tarot2's table: 2 the relative-rank key with its piles (``rkey_piles``);
+#: 3, its partition table (``point_partition.t2_ckey``), takes fewer nodes
+#: but each node is dearer in long searches, so it is off until timed again;
+#: 4, rows, was as dear as ``rkey_piles`` with more nodes. The measurements:
+#: docs/SOLVER_HISTORY.md and docs/SPEED.md.
 #: (each game's default key mode; ``key_mode`` changes one for a while)
 KEY_MODES = {"tarot": 3, "tarocco": 3, "tarot2": 2}
 
@@ -206,8 +212,8 @@ def _rules(state, kind, trump, maxside):
     rules[K.R_MAXSIDE] = maxside
     # relative-rank keys (``point_keys.rkey``); tarot2's piles turn up fixed
     # cards: its key tells face-down cards apart and its pile cards with a card
-    # under them have labels of their own (``point_keys.rkey_piles``: 32% fewer
-    # nodes than a key on the exact cards on the question 20 tricks from the end)
+    # under them have labels of their own (``point_keys.rkey_piles``: fewer
+    # nodes than a key on the exact cards, docs/SOLVER_HISTORY.md)
     rules[K.R_KEYMODE] = KEY_MODES.get(state.game.name, 0)
     rules[K.R_USEPTS] = 1
     rules[R.G_KIND] = kind

@@ -34,6 +34,37 @@ class Position:
     game: str
     lost: int = 0          # the min side has won a trick (capot games)
 
+    # -- the protocol the Solver holds every position by ------------------------
+    # (a point game's ``GamePosition`` answers the same calls with its own
+    # kernel; the Solver never asks which kind it holds)
+
+    #: the every-card driver walks the first card's value from a greedy
+    #: playout's (``playout_value``) and makes children from this position's
+    #: arrays (``child``)
+    guessed_by_playout = False
+
+    def probe(self, need: int, work, ctx):
+        """One call of the search: can the max side still win ``need`` (the
+        objective from here)? The kernel's fail-soft bound, or a bool from a
+        kernel that answers one. ``work``: the Solver's arrays (transposition
+        table, move lists, frames); ``ctx``: its counters and node limit."""
+        return searches.bridge_search(self.lanes, self.ts, self.tr, self.ntr, self.ntr, self.leader,
+                                      need, self.lost, self.rules, self.sides, self.pts, self.zob,
+                                      work.tt_keys, work.tt_vals, work.mv, work.sc, work.lg, work.fr, ctx)
+
+    def playout_value(self, mv, sc, lg) -> int:
+        """The value of a greedy line of play (``guessed_by_playout`` only)."""
+        raise NotImplementedError(f"{self.game}: no greedy playout")
+
+    def child(self, card: int):
+        """The position after the player on turn plays ``card``, made from
+        these arrays; None where the engine must play it (here: always)."""
+        return None
+
+    def share_frames(self, other) -> None:
+        """Search with ``other``'s killer frames (``guessed_by_playout``
+        positions of sibling cards); nothing where the kernel keeps none."""
+
     def bound(self) -> int:
         """Upper bound of the future value (every trick and point left)."""
         n = int(self.rules[K.R_NSEATS])
