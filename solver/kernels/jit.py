@@ -7,8 +7,8 @@ jitclass and no function arguments, which would defeat the cache.
 
 Kernels are compiled without numba's reference counting (``_nrt=False``):
 with it, every call from kernel to kernel incremented and decremented a
-counter (an atomic instruction) for each array passed, and that was half
-the time of the search (tarocco, 10 tricks left: 730 -> 260 ns a node).
+counter (an atomic instruction) for each array passed, and that was much
+of the time of the search (docs/SOLVER_HISTORY.md).
 The arrays are owned by the Python caller for the whole search, so nothing
 needs counting; the price is that such a kernel cannot create an array. The
 few that do (a small scratch array per call, at the top of a search) are

@@ -241,7 +241,8 @@ def _quick_tricks_count(L, leader, rules, sides, used, cutoff, exact):
 def _quick_tricks_most(L, leader, trump):
     """At most what ``_quick_tricks_count`` counts, from the suits' top
     cards and lengths (the search skips the count below its cutoff: a
-    quarter to two fifths of the calls, never one the count settles).
+    good share of the calls, never one the count settles:
+    docs/SOLVER_HISTORY.md).
     Each count takes its tricks in suits whose top card the side holds:
 
     * no trump: in each such suit at most the longer hand's length;

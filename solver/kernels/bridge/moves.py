@@ -14,8 +14,8 @@ from ..common import (MAXMOVES, NSUITS, R_TRUMP, SEATS, SUITS, _at, _view, hibit
 
 # DDS's bonuses of a lead that last cut at this ply (the killer) or is the
 # table's best lead (which may come from another partition), larger when the
-# lead wins the trick (``_lead_bonus``). (A flat 80 / 30, with the relative
-# rank counted from the bottom, took 10% more nodes than a flat 30 / 15.)
+# lead wins the trick (``_lead_bonus``; the flat bonuses tried before took
+# more nodes: docs/SOLVER_HISTORY.md).
 KILLER_WIN_NT, KILLER_NT, TT_WIN_NT, TT_NT = 126, 47, 32, 19
 KILLER_WIN_TRUMPS, KILLER_TRUMPS, TT_WIN_TRUMPS, TT_TRUMPS = 55, 18, 18, 0
 # ``_pt_probe``'s lead is a hint (another entry's): its bonus puts it first
@@ -152,9 +152,8 @@ def _lead_score(L, p, s, r, rem, top, trump, score, o1, o2, o3, r2, cl, cr, cp, 
     ``rel`` is DDS's relative rank, counted from the top (1 for the best
     card left; DDS's ``relRank``), so that ``+ rel`` prefers the lower
     cards of a suit as DDS's weights do. (Counted from the bottom, as it
-    was before 2026-12-01, it reversed DDS's choice inside each suit:
-    tables of deals 5000-5005 16.03M -> 15.06M nodes, opening leads of 30
-    deals NT 22.71M -> 20.45M, spades 18.93M -> 16.82M.)"""
+    was before 2026-12-01, it reversed DDS's choice inside each suit and
+    took more nodes: docs/SOLVER_HISTORY.md.)"""
     lho = (p + 1) & 3
     pa = (p + 2) & 3
     rho = (p + 3) & 3
@@ -455,19 +454,12 @@ def _third_void_score(L, p, s, r, rem, top, led, led_r, rem_led, ws, wr, partner
 def _lead_bonus(is_killer, is_tt, own, win, trumps):
     """DDS's bonus of a lead: the killer's, else the table's best lead's
     (not both), by whether the lead wins the trick and whether trumps are
-    in play. (Instead of a killer's 30 plus a table's 15 whatever the
-    lead: tables 5000-5005 14.72M -> 14.52M nodes, 5006-5017 27.88M ->
-    27.68M; opening leads of 30 deals from 5030, NT 32.90M -> 31.18M,
-    spades 27.83M -> 27.31M.) ``own``: the table's lead is the position's
-    own entry's; else it is the hint (the best lead of an entry of the
-    same lengths and top-card owners, ``_pt_probe``), tried first: tables
-    5000-5005 12.01M -> 11.37M nodes, 5006-5017 21.87M -> 20.26M, opening
-    leads of 30 deals NT 14.35M -> 13.67M, spades 13.60M -> 12.87M; the
-    hint rather than the own entry's lead where both are, the most recent
-    of several hints: 11.25M / 19.89M / 13.69M / 12.68M. (The own entry's
-    lead first as well: 11.51M / 20.74M / 13.94M / 13.10M; only it first:
-    12.19M / 22.58M / 14.63M / 13.85M; the hint first and the own entry's
-    lead DDS's bonus: 11.29M / 20.23M / 13.69M / 12.75M.)"""
+    in play (fewer nodes than a killer's 30 plus a table's 15 whatever
+    the lead). ``own``: the table's lead is the position's own entry's;
+    else it is the hint (the best lead of an entry of the same lengths and
+    top-card owners, ``_pt_probe``), tried first; the hint rather than the
+    own entry's lead where both are, the most recent of several hints:
+    the fewest nodes of the orders tried (docs/SOLVER_HISTORY.md)."""
     if is_tt and not own:
         return HINT_BONUS
     if is_killer:

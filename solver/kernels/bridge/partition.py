@@ -43,14 +43,14 @@ from .moves import HINT_FLAG, suit_to_follow
 # A probe makes a bit mask of the entries whose tag and signature agree
 # with the position, in one pass without branches over the tags and
 # signatures (8 cache lines, prefetched when the trick ends), then reads
-# the keys and bounds of those entries only (2.2 a probe on the tables of
-# deals 5000-5005, where 13 had the same tag and lengths). Reading the keys
-# of every entry took 48 cache lines (perf put 40% of the probe on the
-# first load of each entry); a branch on each tag mispredicted at random.
+# the keys and bounds of those entries only (a few a probe, of the many
+# with the same tag and lengths). Reading the keys of every entry took 48
+# cache lines (and much of the probe's time went to the first load of each
+# entry); a branch on each tag mispredicted at random.
 # A suit's pattern is the owners of its k top cards (2 bits each, strongest
 # first) then k (4 bits). A lengths key has at most ``PT_WAYS`` entries, and
-# deep searches visit many more patterns per key: 64 ways took 18% fewer
-# nodes than 32 on opening leads (128: 4% fewer again, slower scans).
+# deep searches visit many more patterns per key: 64 ways took fewer nodes
+# than 32, 128 slower scans (docs/SOLVER_HISTORY.md).
 PT_WAYS = 64
 # the bucket's values (``tt_vals`` from 3 * base: 384 int32s, 24 cache
 # lines, the last 128 unused): each entry's tag, signature, best lead, age
@@ -102,7 +102,7 @@ def _suit_codes(L, cf, cnt):
     first, 2 bits each (``cf``) and their number (``cnt``); returns the hand
     lengths key. (A seat's cards packed onto the suit's remaining cards
     mark its 2-bit places: one table lookup per seat and byte rather than
-    a loop over the cards, which took 15% of a table's time.)"""
+    a loop over the cards, which was slower: docs/SOLVER_HISTORY.md.)"""
     lk = 0
     for s in range(4):
         rem = 0
@@ -199,8 +199,8 @@ def _pt_entry_sig(p01, p23):
     cards of each suit its pattern fixes (bits 0-15, as ``_pt_sig``) and
     which of those bits it fixes (bits 16-31). A position can match the
     entry only if it agrees on the fixed bits: the probe skips the others
-    without reading their keys (12 of the 13 entries of a probe with the
-    same lengths failed the pattern)."""
+    without reading their keys (most entries of a probe with the same
+    lengths fail the pattern: docs/SOLVER_HISTORY.md)."""
     val = 0
     fix = 0
     for s in range(4):
@@ -239,8 +239,8 @@ def _pt_same_sig(vf, o, tag, esig):
     and the entry a new pattern would replace: the first of another solve
     (or empty), else the oldest of this one. One pass without branches: the
     smallest of (age + 1, 0 for another solve's entry) * 64 + e is the
-    first of the least age (98.5% of the stores make a new entry; a loop
-    with a branch per entry took a third of the store's samples)."""
+    first of the least age (nearly every store makes a new entry; a loop
+    with a branch per entry was slower: docs/SOLVER_HISTORY.md)."""
     mm = 0
     least = np.int64(1) << 62
     for e in range(PT_WAYS):
@@ -257,7 +257,8 @@ def _prefetch_entries(tt_keys, base, cand):
     """Start fetching the keys of every candidate entry (both rows: half
     the entries straddle two cache lines) before the probe compares them:
     read one after the other, each waited for memory (the first load of an
-    entry's keys had a fifth of the probe's samples)."""
+    entry's keys was a noticeable share of the probe:
+    docs/SOLVER_HISTORY.md)."""
     x = cand
     while x != 0:
         a = base + 2 * lobit(x)

@@ -122,7 +122,7 @@ def _search(L, ts, tr, ntr0, d0, leader0, need0, rules, sides, tt_keys, tt_vals,
     """``search``'s work, without numba's reference counting: compiled with
     it (to create its scratch arrays), the search counted a reference up and
     down (an atomic instruction) for each array passed at every call of a
-    helper, 8% of a node's time (perf). ``scratch``: four rows of 4 (the
+    helper (docs/SOLVER_HISTORY.md). ``scratch``: four rows of 4 (the
     relevant ranks answered by the last frame, the suit codes and counts,
     the top cards a bound used)."""
     # the lanes, the moves and the frames seen again with their row length

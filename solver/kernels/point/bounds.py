@@ -78,7 +78,8 @@ def belote_cash_points(L, leader, n, trump, sides, kp):
     partner's cheapest card of the suit (void: 0, it may throw a master
     trump counted elsewhere). -1: no such suit. No trump falls from the
     other side, so the leader's side's master trumps stay masters.
-    (Cashing every such suit in turn gave 0.1% fewer nodes: not kept.)"""
+    (Cashing every such suit in turn saved too few nodes to keep:
+    docs/SOLVER_HISTORY.md.)"""
     best = -1
     for s in range(4):
         if s == trump or L[leader, s] == 0:
@@ -413,7 +414,7 @@ def dearest_points(x0, x1, x2, x3, x4, k, kp):
     suits, trumps) can hold: the sum of their ``k`` dearest (half points
     9, 7, 5, 3, then 1), counted by rank with popcounts (tarot's points,
     as ``cheapest_cards_points``; ``kp`` unused: a walk over the cards
-    comparing their ``kp`` was 8% of the time of tarot10 + tarotq)."""
+    comparing their ``kp`` was slower, docs/SOLVER_HISTORY.md)."""
     if k <= 0:
         return 0
     court = tarot_court_nibbles(x0, x1, x2, x3)
@@ -854,9 +855,8 @@ def master_tricks_cards(L, n, sides, maxside, tricks, of_max):
     or of the min side. Each seat of the other side plays one card in each
     of those tricks, none of them a master of this side: at least the sum
     of its ``tricks`` cheapest cards (its Excuse stays with it, for a half
-    point, counted 1) rather than a half point a card. Nodes: the 30 guard
-    deals' contract question 7,758,213 -> 7,736,554 (settled), the same 12
-    tricks left 5,778,264 -> 5,349,895, tarot10 1,876,493 -> 1,773,797."""
+    point, counted 1) rather than a half point a card: a tighter bound,
+    fewer nodes (docs/SOLVER_HISTORY.md)."""
     total = 0
     if tricks <= 0:
         return total

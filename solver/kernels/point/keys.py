@@ -123,7 +123,8 @@ def belote_key(L, leader, fl, trump):
     ``rkey`` alike, as an exact code instead of a hash: suits 0-1 and the
     leader in the first word, suits 2-3 and the flags in the second. Each
     suit is 24 bits (``belote_suit_code``) where ``rkey`` hashed every card
-    with two modular multiplications (15% of the search's time)."""
+    with two modular multiplications, a noticeable share of the search's
+    time (docs/SOLVER_HISTORY.md)."""
     k1 = 0
     k2 = 0
     for s in range(4):
@@ -147,7 +148,7 @@ def belote_slot(k1, k2, mask):
     low 31 bits and the rest times a multiplier of its own, summed, the slot
     taken from bits 30 and up (which depend on every bit of the key). Keys
     differing only in high bits spread like random ones (``tt_slot``'s
-    shifts suit random keys only: on these, 20% more slots shared); the
+    shifts suit random keys only: on these, more slots were shared: docs/SOLVER_HISTORY.md); the
     modular hash it replaces cost four divisions by a constant a probe."""
     h = ((k1 & 0x7FFFFFFF) * _BELOTE_SLOT_M[0] + (k1 >> 31) * _BELOTE_SLOT_M[1]
          + (k2 & 0x7FFFFFFF) * _BELOTE_SLOT_M[2] + (k2 >> 31) * _BELOTE_SLOT_M[3])

@@ -15,15 +15,14 @@ from .tricks import (BELOTE, G_KIND, SMEAR, TAROCCO, TAROT, TAROT2, led_of, lega
 
 
 #: move ordering: what a card that last cut at its depth gains inside a
-#: trick (about one class of the ordering: 600 was best of 200..1500)
+#: trick (about one class of the ordering; the value tried best: see
+#: docs/SOLVER_HISTORY.md)
 KILLER_BONUS = 600
 #: move ordering, tarot: the taker's Excuse when he follows, after his
 #: cards that win the trick and hold it (1000 less the rank) and before
 #: those an opponent can still beat (400 less) and his ducks: he keeps its
-#: points. Nodes: 30 guard deals' question 7,736,554 -> 7,478,464 settled,
-#: 12 tricks left 5,349,895 -> 4,636,545, tarot10 1,773,797 -> 1,678,180;
-#: first of all (1100): 7,472,703 / 4,705,759 / 1,819,412; just above his
-#: ducks 7,584,583; the defence's Excuse placed so too: 9,149,774
+#: points. Fewer nodes than first of all or just above his ducks; the
+#: defence's Excuse is not placed so (more nodes): docs/SOLVER_HISTORY.md
 TAKER_EXCUSE_FOLLOW = 450
 
 
@@ -70,10 +69,10 @@ def trick_killer(killer, ts, tr, d):
     """Tarot, inside a trick: the killer of depth ``d`` (a card, with the
     ``card_tag`` of the card played before it when it cut) if that card was
     also played just before this node, else -1. A killer from another trick
-    misled the defence (30 guard deals: of its first moves that failed, the
-    petit alone was a killer in 5.6k of 37.5k, the card that cut in a trick
-    where another was led); with none inside tricks 8.99M -> 7.96M nodes,
-    with this 7.76M."""
+    misled the defence (among its first moves that failed, the petit
+    alone was often a killer: the card that cut in a trick where another
+    was led); fewer nodes than with no killer inside tricks, and fewer
+    again with this (docs/SOLVER_HISTORY.md)."""
     if killer >= 0 and (killer >> 8) == card_tag(ts, tr, d - 1):
         return killer & 255
     return -1
@@ -150,9 +149,9 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
                 # low card without points
                 if s == 5:
                     # (tarot, tarocco: leading the Excuse or the Matto gives
-                    # the lead away for nothing; tarocco's Matto last: 12
-                    # tricks left 20% fewer nodes than with the cashes, 300 +
-                    # its points, and 21% more at 200)
+                    # the lead away for nothing; tarocco's Matto last took
+                    # fewer nodes than with the cashes, 300 + its points,
+                    # or at 200: docs/SOLVER_HISTORY.md)
                     score = 50 if kind == TAROT or kind == TAROCCO else 300 + 4 * kp[s, r]
                 elif r == top:
                     ruffed = False
@@ -162,16 +161,16 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
                             lead_checked = True
                         ruffed = beaten_later(s, r, s, trump, follow, ruff)
                     if ruffed:
-                        # an opponent can ruff it (tarocco: as a low lead, 12
-                        # tricks left 5% fewer nodes than at 150)
+                        # an opponent can ruff it (tarocco: as a low lead,
+                        # fewer nodes than at 150; docs/SOLVER_HISTORY.md)
                         score = (100 if kind == TAROCCO else 150) - r - 4 * kp[s, r]
                     else:
                         score = 300 + 4 * kp[s, r]
                 elif owner >= 0 and sides[owner] == sides[p]:
                     score = 200 - r
                     if kind == TAROCCO and s < 4:
-                        # tarocco: unless an opponent can ruff it (10 tricks
-                        # left 15% fewer nodes, 12 tricks 1% more)
+                        # tarocco: unless an opponent can ruff it (fewer
+                        # nodes 10 tricks left; docs/SOLVER_HISTORY.md)
                         if not lead_checked:
                             follow, ruff = later_opponents_best(L, p, s, trump, 0, n, sides, kind)
                             lead_checked = True
@@ -180,8 +179,8 @@ def gen_moves(L, H, ts, tr, ntr, depth, leader, p, fl, rules, sides, kp, eq, mv,
                 elif (kind == TAROCCO and s < 4 and L[seat_after(p, 2, n), s] == 0
                       and L[seat_after(p, 2, n), 4] != 0):
                     # tarocco: a plain suit partner can ruff, low cards
-                    # first, above the cashes (10 tricks left 13% fewer nodes, 12
-                    # tricks 10%; 250, below the cashes: 12% and 7%)
+                    # first, above the cashes (fewer nodes than without, and
+                    # than 250, below the cashes: docs/SOLVER_HISTORY.md)
                     score = 350 - r - 4 * kp[s, r]
                 else:
                     score = 100 - r - 4 * kp[s, r]

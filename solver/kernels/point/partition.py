@@ -38,11 +38,10 @@ from .row_table import WORK_SHIFT, row_bounds, row_store, row_work
 # at a cut, every child's at a node where all moves failed (each block of
 # equivalent cards tried down to its last card, ``widen_blocks``).
 # A bucket is ``PT_ROWS`` rows of ``row_table`` chosen by the coarse key
-# (every pattern of a coarse key shares its bucket: 4 rows took 15% more
-# nodes than the relative-rank key on tarotq, 8 rows 7% more, 16 rows 7%
-# fewer, 32 rows 10% fewer at a dearer probe; tarocco's 32 rows, ``PT_ROWS_TAROCCO``:
-# 17% fewer nodes than 16 and 27% less time on its exact solves 10 tricks
-# from the end, 64 rows 4% fewer nodes than 32 but slower);
+# (every pattern of a coarse key shares its bucket: tarot's 16 rows took
+# fewer nodes than fewer rows, where more made the probe dearer; tarocco's
+# 32, ``PT_ROWS_TAROCCO``, fewer nodes and less time than 16, where 64 was
+# slower; the sizes tried and their nodes are in docs/SOLVER_HISTORY.md);
 # an entry's row holds the coarse key's first word, its second word mixed
 # with the pattern's hash, the generation with the pattern's depth per suit
 # (5 bits a suit, suits 0-4), and the packed bounds.
@@ -99,8 +98,8 @@ def pt_ckey_at(L, ts, tr, leader, fl, n, rules, fr, d, d0):
     """``pt_ckey`` at the trick start ``d``: from the key of the last trick
     start (``fr[d - n, F_K1/F_K2]``, made there when its ``F_SLOT`` >= 0)
     and the n cards played since, each changing one (seat, suit) code: the
-    same key in n terms instead of n * NSUITS (``pt_ckey`` was 10-13% of
-    the time on tarot10, tarotq and tarocco 10 tricks left)."""
+    same key in n terms instead of n * NSUITS (``pt_ckey`` made whole was
+    a noticeable share of the search's time: docs/SOLVER_HISTORY.md)."""
     b = d - n
     if b < d0 or fr[b, F_SLOT] < 0:
         return pt_ckey(L, leader, fl, n, rules)
@@ -155,7 +154,8 @@ def suit_seq(L, n, s, fr, d):
     3 bits each (``fr[d, F_SEQ + s]``), and their number (``fr[d, F_SCNT +
     s]``): the pattern of any depth is a prefix of it. Made once a probe and
     only for the suits a pattern asks for (most probes find no entry of
-    their coarse key, and a pattern fixes 1.5-2 suits of 5)."""
+    their coarse key, and a pattern fixes few of the 5 suits:
+    docs/SOLVER_HISTORY.md)."""
     if fr[d, F_SCNT + s] < 0:
         rem, o0, o1, o2 = holder_planes(L, n, s)
         seq = 0
@@ -177,8 +177,8 @@ def tarot_pattern(L, n, fr, d, kv):
     5-bit fields of ``kv``, suits 0-4), from ``suit_seq``: a sum of each
     suit's holders and depth times odd 63-bit multipliers, finalised (the
     rolling hash modulo primes it replaced was a chain of remainders,
-    with the key's own remainder in ``pt_k2``: 14% of tarot2's time 20
-    tricks left)."""
+    with the key's own remainder in ``pt_k2``: a noticeable share of
+    tarot2's time, docs/SOLVER_HISTORY.md)."""
     h = 0
     for s in range(5):
         k = (kv >> (5 * s)) & 31
@@ -229,9 +229,8 @@ def pt_probe(tt, base, nrows, c1, c2, gen, need, L, n, fr, d):
     """Look a position up in its bucket of ``nrows`` rows: (answered, the
     bound, the entry's depths ``kv``, a best move or -1). The rows of this
     solve are the first of the bucket (``pt_put`` fills the first row of
-    another solve): the scan stops at the first other row (a bucket held
-    1.7 / 3.7 / 5.5 of this solve's rows a probe on tarot10 / tarotq /
-    tarocco 10 tricks left, of 16, 16, 32)."""
+    another solve): the scan stops at the first other row (a probe meets
+    only a few of this solve's rows of its bucket: docs/SOLVER_HISTORY.md)."""
     best = -1
     last_kv = -1
     ph = 0
@@ -486,7 +485,7 @@ def t2_ckey(L, H, leader, fl, rules):
     """tarot2's coarse key (``pt_ckey`` with the face-down cards exact). Its
     hashes are sums of the 10 codes times odd 63-bit multipliers, finalised
     (the 10 products are independent: the rolling hash modulo primes was a
-    chain of 20 products and remainders, 11% of the time 20 tricks left).
+    chain of 20 products and remainders, slower: docs/SOLVER_HISTORY.md).
     (Products wrap around in int64, compiled or as numpy scalars; the mask
     keeps the same 63 bits either way.)"""
     k1 = 0
@@ -510,7 +509,7 @@ def t2_rows(L, H, rules, lg):
     (beyond any depth of a tarot2 deal); returns those rows, which the
     partition helpers read with ``n`` -1. (It wrote the 8 "seats" of the
     codes, each suit's planes then made from them at every pattern: the
-    same nodes, v20 2.36-2.97 s against 2.03-2.44 s, docs/SPEED.md.)"""
+    same nodes, more time; docs/SPEED.md, docs/SOLVER_HISTORY.md.)"""
     top = lg.shape[0] - 4
     for s in range(NSUITS):
         h = H[0, s] | H[1, s]

@@ -258,7 +258,7 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                 fr[d, F_BEST] = -INF if sides[p] == maxside else INF
                 fr[d, F_SLOT] = slot
                 # (no killers in tarot2: its piles change the hands from trick
-                # to trick; they cost it 16% more nodes at 12 tricks left)
+                # to trick; they cost it more nodes: docs/SOLVER_HISTORY.md)
                 killer = fr[d, F_KILLER] if kind != TAROT2 else -1
                 if kind == TAROT and ntr > 0:
                     killer = trick_killer(killer, ts, tr, d)

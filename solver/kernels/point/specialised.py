@@ -15,9 +15,9 @@ cannot drift apart.
 The copies are made on a game's first search from each kernel's own file
 (same file name and line numbers, so numba caches them next to the
 originals, under their own names, and invalidates them with the file).
-Belote's copy made its search 20% faster (4 seats and 4 lanes as
-constants paid most), tarot's 15-25% on full-deal questions, tarot2's (2
-seats) 25-35% (docs/SPEED.md).
+Each game's copy searches faster than the generic search (for Belote, 4
+seats and 4 lanes as constants paid most): docs/SPEED.md and
+docs/SOLVER_HISTORY.md.
 """
 
 from __future__ import annotations
@@ -97,8 +97,8 @@ def specialised(constants: dict, suffix: str) -> dict:
 #: (all written in), and any further constants: Belote's loops over lanes
 #: stop at its 4 suits (lanes 4 and 5 stay empty; not so in Smear: the same
 #: limit changed its node counts). The first five are the games' own
-#: searches; Smear's spares its players the generic search's first compile
-#: (480 s of processor time, against 22 s). The last three serve the
+#: searches; Smear's spares its players the generic search's first compile,
+#: far longer than its own (docs/SOLVER_HISTORY.md). The last three serve the
 #: tables' other key modes, which the tests compare each game's own with
 #: (``encoding.games.KEY_MODES``): with them no test needs the
 #: generic search, the longest of all to compile
