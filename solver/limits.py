@@ -185,9 +185,8 @@ CAP_GROWTH = 4
 
 def next_cap(cap: int, spent: int) -> int:
     """The next round's cap: ``CAP_GROWTH`` times the last, or all the
-    narrowing has spent so far if more (tarot, 6 positions 10 tricks from
-    the end, exact within the limit: 7.31M nodes doubling the cap, 6.19M
-    this; the old driver, no cap: 4.87M)."""
+    narrowing has spent so far if more: fewer nodes than doubling the cap
+    (docs/SOLVER_HISTORY.md)."""
     return max(cap * CAP_GROWTH, spent)
 
 

@@ -1,13 +1,13 @@
 """The searches as native code that a process loads without numba.
 
-Importing numba and loading a search from numba's on-disk cache cost a
-process most of a second before its first node (``docs/SPEED.md``). So the
+Importing numba and loading a search from numba's on-disk cache delay a
+process's first node (``docs/SPEED.md``, docs/SOLVER_HISTORY.md). So the
 first process that searches with a kernel also builds it once more as a
 shared library: a numba ``cfunc`` over the kernel (the same compiled
 kernels, found in numba's cache, linked into it), whose LLVM module is
 emitted as position-independent code and linked by the system's C compiler
 driver (``cc``) or linker (``ld``). Every later process loads that library
-with ctypes in about a millisecond and never imports numba. A ctypes call
+with ctypes, far sooner, and never imports numba. A ctypes call
 releases the GIL, as the ``nogil`` kernels do, so threads search in
 parallel either way.
 
@@ -96,7 +96,7 @@ def key() -> str:
         parts += [Path(__file__).read_bytes(), _version_file("numba"), _version_file("llvmlite"),
                   sys.version.encode(), _processor()]
         data = b"\0".join(parts)
-        # (zlib's checksums: hashlib's import alone costs 10-50 ms)
+        # (zlib's checksums: hashlib's import alone is dearer; docs/SOLVER_HISTORY.md)
         _key.append(f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}{len(data):x}")
     return _key[0]
 
@@ -126,7 +126,7 @@ def folder() -> Path:
 
 #: id(array) -> (a weak reference to it, its data address, dtype, ndim,
 #: C-contiguous): looked up once per array, not at every call (numpy's
-#: ``ctypes.data`` costs a microsecond or more; an entry goes with its array)
+#: ``ctypes.data`` is slow for a call's budget; an entry goes with its array)
 _arrays: dict = {}
 
 
@@ -159,7 +159,8 @@ class NativeEntry:
     """A kernel as a native function: called with the kernel's own
     arguments, returns what it returns (an int). The call packs the words
     with one ``struct`` call, from a function written for the entry's
-    arguments (a loop over them cost 30 times numba's dispatch)."""
+    arguments (a loop over them cost far more than numba's dispatch:
+    docs/SOLVER_HISTORY.md)."""
 
     def __init__(self, library: ctypes.CDLL, manifest: dict, path: Path):
         import struct

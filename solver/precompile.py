@@ -3,8 +3,9 @@
 Each search is compiled on its first use in a process and kept in numba's
 on-disk cache. Processes started together on a fresh install (the test
 suite's workers, a pool of analysis workers) would each compile every
-search they use, the same work once per process: about 8.5 minutes of
-processor time each for the nine searches. Compiled here first, in parallel
+search they use, the same work once per process: minutes of processor
+time each for the nine searches (``COMPILE_SECONDS``; docs/SOLVER_HISTORY.md).
+Compiled here first, in parallel
 processes that each take a share, every later process loads them from the
 disk in seconds.
 

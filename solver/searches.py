@@ -4,9 +4,9 @@ The kernels' constants (``bridge``, ``point``: the rule vector's indices,
 the counters, the frames) and the point search's copies come from
 ``kernel_facts``, plain data; each search's entry (``bridge_search``,
 ``point_search(name)``, ``greedy_playout``) is native code when it is
-built (``native``: loaded in a millisecond, numba never imported) and
-numba's dispatcher otherwise. A process that only loads native searches
-never imports numba (``python -X importtime``: numba alone is 0.4 s).
+built (``native``: loaded quickly, numba never imported) and numba's
+dispatcher otherwise. A process that only loads native searches never
+imports numba, whose import alone is dear (docs/SOLVER_HISTORY.md).
 
 ``python -m atout.solver.searches`` writes ``kernel_facts.py`` again from
 the kernels (tests/solver/test_native.py checks that it is theirs).

@@ -325,8 +325,8 @@ def peak_memory_of_a_solve(name: str, max_nodes: int | None) -> dict:
     test run's, which grows with every kernel the run compiles.
 
     The search's compiled code is put on disk first, by the same solve in
-    another process: compiling it peaks far higher (about 1.8 GB for the
-    point games' search, LLVM's own memory) and happens once after an
+    another process: compiling it peaks far higher (LLVM's own memory;
+    docs/SOLVER_HISTORY.md) and happens once after an
     install, so a measure that compiled or not by the order the tests ran
     in would not be one measure. (The same solve, not a shorter one: a
     kernel that only a longer solve reaches would compile in the measured

@@ -31,7 +31,8 @@ def run_stoppable(work):
     Ctrl-C, so work returns what it proved) and this thread goes on waiting
     for its answer. One thread for a whole request: an interruptible
     ``Solver`` on the main thread ran each kernel call in a thread of its
-    own instead, 30 ms of a 25 ms bridge table (``Solver._probe``)."""
+    own instead (``Solver._probe``), which cost more than a small bridge
+    table's search (docs/SOLVER_HISTORY.md)."""
     stop = Cancellation()
     caller = current_cancellation()
     box: dict = {}

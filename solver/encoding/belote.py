@@ -20,8 +20,8 @@ def _belote_tables(trump: int):
     one writes them): ``perm`` (plain position -> strength rank), the card
     points by plain position (the api's grouping) and by strength rank (the
     kernel's), each card's (suit, plain bit, kernel bit), and the empty
-    ``gpt``/``pnext``. (Encoding a position was 290 us, mostly these
-    tables: 8 a deal in the every-card solve, 15% of an easy deal's time.)"""
+    ``gpt``/``pnext``. (Building these tables was most of a position's
+    encoding, a share of an easy deal's time: docs/SOLVER_HISTORY.md.)"""
     if trump not in _BELOTE_TABLES:
         from atout.engine import belote as B
         perm = [list(range(16)) for _ in range(4)]
@@ -85,9 +85,9 @@ def encode_belote(state):
 def belote_child(pos, card):
     """The position after the player on turn plays ``card``, when it does
     not end the trick: the parent's arrays with the card moved from the hand
-    into the trick (the every-card driver's children, without the engine's
-    play and undo and a new encoding: 75 us a card). None when the card
-    ends the trick (the trick's winner and points need the engine)."""
+    into the trick (the every-card driver's children: cheaper than the
+    engine's play and undo and a new encoding, docs/SOLVER_HISTORY.md). None
+    when the card ends the trick (the trick's winner and points need the engine)."""
     n = int(pos.rules[K.R_NSEATS])
     if pos.over_value is not None or pos.ntr + 1 >= n:
         return None

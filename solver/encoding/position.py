@@ -119,8 +119,8 @@ _ZOB_CACHE: dict = {}
 
 def random_keys(seed: int, shape) -> np.ndarray:
     """Fixed pseudo-random keys in 1..2**62 - 1 (read only), from the
-    standard library's generator: ``numpy.random``'s import alone cost a
-    one-deal command 20-30 ms of processor time."""
+    standard library's generator: ``numpy.random``'s import alone was a
+    noticeable part of a one-deal command (docs/SOLVER_HISTORY.md)."""
     import random
     count = int(np.prod(shape))
     z = np.frombuffer(random.Random(seed).randbytes(8 * count), dtype=np.int64)
