@@ -8,12 +8,12 @@ the tasks, never on how many workers shared them, which machine ran what,
 or in what order they finished; an interrupt keeps a gap-free prefix.
 
 On a cluster, short tasks (a Belote deal, a sample) travel in chunks of
-consecutive tasks (``chunk_size``): a Dask task costs some 10 ms of
-processor time across the scheduler, the client and the worker. And atout
+consecutive tasks (``chunk_size``): a Dask task costs processor time
+across the scheduler, the client and the worker. And atout
 turns off the Dask worker's statistical profiler on each worker that runs
 its tasks (``quiet_profiler``): it samples every thread's stack every 10
 ms, and a search, whose time is spent in a few compiled calls, gained
-nothing from it and lost 10-15% of its speed.
+nothing from it and lost speed (docs/SOLVER_HISTORY.md).
 
 A worker that dies loses nothing: on a cluster the Dask scheduler gives its
 tasks to another worker; locally a broken pool is replaced and the tasks it
@@ -238,8 +238,8 @@ def _run_chunk(worker, payloads):
 
 def chunk_size(seconds_a_task: float | None, left: int, threads: int) -> int:
     """How many consecutive tasks go to a worker at once. A Dask task costs
-    some 10 ms of processor time on the scheduler, the client and the
-    worker: tasks shorter than ``CHUNK_SECONDS`` are sent several at a time
+    processor time on the scheduler, the client and the worker
+    (docs/SOLVER_HISTORY.md): tasks shorter than ``CHUNK_SECONDS`` are sent several at a time
     (at most ``MAX_CHUNK``), once the first results tell their length, and
     never so many that the last chunks leave workers idle (what is left
     makes at least ``2 * AHEAD_PER_WORKER`` chunks a worker thread)."""
