@@ -15,6 +15,16 @@ from .position import MAXDEPTH, Position, zobrist
 _BELOTE_TABLES: dict = {}
 
 
+class BelotePosition(GamePosition):
+    """A Belote position: the every-card driver walks its first card from a
+    greedy playout's value and makes its children from its arrays."""
+
+    guessed_by_playout = True
+
+    def child(self, card: int):
+        return belote_child(self, card)
+
+
 def _belote_tables(trump: int):
     """A trump's fixed arrays, built once and shared by every position (no
     one writes them): ``perm`` (plain position -> strength rank), the card
@@ -77,7 +87,7 @@ def encode_belote(state):
     over = state.objective() if state.is_over() else None
     base = Position(np.array(plain, dtype=np.int64), ts, tr, len(state.trick), state.leader,
                     rules, sides, pts, zobrist(n), banked if over is None else over, "belote")
-    return GamePosition(base, kl=np.array(strength, dtype=np.int64),
+    return BelotePosition(base, kl=np.array(strength, dtype=np.int64),
                         kh=np.zeros((n, 6), dtype=np.int64), kts=kts, ktr=ktr, fl0=fl0, kp=kp,
                         bp=kp, eq=kp, gpt=gpt, pnext=pnext, over_value=over, perm=perm)
 
@@ -102,7 +112,7 @@ def belote_child(pos, card):
     ts[pos.ntr], tr[pos.ntr], kts[pos.ntr], ktr[pos.ntr] = s, p, s, r
     base = Position(lanes, ts, tr, pos.ntr + 1, pos.leader, pos.rules.copy(), pos.sides, pos.pts,
                     pos.zob, pos.already, pos.game, pos.lost)
-    return GamePosition(base, kl=kl, kh=pos.kh.copy(), kts=kts, ktr=ktr, fl0=pos.fl0, kp=pos.kp,
+    return BelotePosition(base, kl=kl, kh=pos.kh.copy(), kts=kts, ktr=ktr, fl0=pos.fl0, kp=pos.kp,
                         bp=pos.bp, eq=pos.eq, gpt=pos.gpt, pnext=pos.pnext, perm=pos.perm)
 
 

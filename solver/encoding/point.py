@@ -86,18 +86,6 @@ class GamePosition(Position):
                                     mv, sc, lg)
         return int(v) + self.already
 
-    @property
-    def guessed_by_playout(self) -> bool:
-        return int(self.rules[R.G_KIND]) == R.BELOTE
-
-    def child(self, card: int):
-        """Belote, a card that does not end the trick: the position made
-        from these arrays (``belote_child``); else None."""
-        if not self.guessed_by_playout:
-            return None
-        from .belote import belote_child
-        return belote_child(self, card)
-
     def share_frames(self, other) -> None:
         self.gfr = other.gfr
 
