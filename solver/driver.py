@@ -25,7 +25,7 @@ import numpy as np
 from atout.engine.errors import OptionError
 
 from .encoding import MAXDEPTH, Position, codec_for
-from .every_card import best_playout_first, equivalent_groups, share_killers, sort_key
+from .every_card import cards_first, equivalent_groups, sort_key
 from . import searches
 from .searches import bridge as K
 from .limits import FIRST_CAP, Budget, anytime_target, chunk_until, clipper, half_left, next_cap
@@ -346,7 +346,7 @@ class Solver:
         if all_cards and not limited and not state.is_over():
             # every card exactly, no limit: the root's value is the best
             # card's, so its own probes would be asked twice
-            result = self._cards_first(state, pos, codec, gen, budget, clip, threads)
+            result = cards_first(self, state, pos, codec, gen, budget, clip, threads)
             lo = hi = None
         else:
             if limited:
@@ -418,142 +418,6 @@ class Solver:
         result.stats = budget.stats()
         result.seconds = time.perf_counter() - start
         return result
-
-    def _cards_first(self, state, pos, codec, gen, budget, clip, threads: int = 1) -> SolveResult:
-        """Every legal card's exact value, and the position's as the best of
-        them, with no probe of the position itself. Each card's value is
-        walked one step at a time from the best found so far: about half the
-        cards are worth the best card, most of the others a few points
-        less: fewer nodes than the position's value first and each card
-        walked from it (docs/SOLVER_HISTORY.md)."""
-        maximizing = state.maximizing()
-        groups = equivalent_groups(state, pos, codec)
-        least, most = pos.already, pos.already + pos.bound()
-        values, best, exact = {}, None, True
-        todo = []           # (group, its position, the guess of its first probe)
-        for group in groups:
-            child = pos.child(group[0])
-            if child is None:
-                state.play(group[0])
-                try:
-                    child = codec.encode(state)
-                finally:
-                    state.undo()
-            todo.append((group, child, None))
-        if pos.guessed_by_playout:
-            todo = best_playout_first(todo, maximizing, self.mv, self.sc, self.lg)
-            share_killers(todo)
-        if threads > 1 and len(todo) > 1:
-            values, best, exact = self._cards_over_threads(state, todo, gen, budget, clip, threads,
-                                                           least, most)
-            todo = []
-        for group, child, guess in todo:
-            growth = 2
-            if best is not None:
-                guess, growth = best, 1
-            vlo, vhi, vexact = self._value(child, gen, budget, guess=guess, growth=growth,
-                                           bisect_crossed=True)
-            if budget.interrupted and not vexact:
-                exact = False
-                break               # a card not searched to its end is left out
-            vlo, vhi = clip(vlo, vhi)
-            for card in group:
-                values[card] = vlo
-            best = vlo if best is None else (max(best, vlo) if maximizing else min(best, vlo))
-            done = len(values) == len(state.legal_cards())
-            lo, hi = (best, best if done else most) if maximizing else (least if not done else best, best)
-            if not budget.report(*clip(lo, hi)):
-                exact = False
-                break
-        done = len(values) == len(state.legal_cards())
-        exact = exact and done
-        if maximizing:
-            lo, hi = (best if best is not None else least), (best if done else most)
-        else:
-            lo, hi = (best if done else least), (best if best is not None else most)
-        lo, hi = clip(lo, hi)
-        order = sorted(values, key=lambda c: (sort_key(values[c], maximizing), -c))
-        return SolveResult(value=lo, exact=exact, lower=lo, upper=hi,
-                           cards={c: values[c] for c in order}, groups=groups)
-
-    def _cards_over_threads(self, state, todo, gen, budget, clip, threads, least, most):
-        """``_cards_first``'s cards shared out among ``threads`` threads, each
-        with a ``Solver`` (this one the first) and a budget of its own; a card
-        walks from the best value found when it starts. Returns (values, best,
-        exact). The values are the ones on one thread; the node counts vary
-        with the order in which the cards end (the guesses and, in Belote,
-        the killers each thread keeps: a copy of the shared ones each)."""
-        from .threads import over_threads, solvers_for
-        maximizing = state.maximizing()
-        legal = len(state.legal_cards())
-        killers = getattr(todo[0][1], "gfr", None)
-        if killers is not None and any(child.gfr is not killers for _g, child, _v in todo):
-            killers = None          # not shared (``share_killers``): each card keeps its own
-        lock = threading.Lock()
-        found = {"best": None}
-        mine: dict = {}             # id(solver) -> (its generation, budget, killers)
-        budgets: list = []
-        counters = [K.C_NODES, K.C_TRICKS, K.C_TTPROBES, K.C_TTHITS, K.C_TTSTORES, K.C_CUTS,
-                    K.C_FIRSTCUTS, K.C_COVERED]
-        before = budget.ctx[counters].copy()
-
-        def work(solver, item):
-            group, child, guess = item
-            if id(solver) not in mine:      # (made in the thread: it obeys its stop)
-                own = Budget(None, None)
-                with lock:
-                    budgets.append(own)
-                mine[id(solver)] = (gen if solver is self else solver.new_generation(), own,
-                                    None if killers is None else killers.copy())
-            sgen, own, own_killers = mine[id(solver)]
-            if own_killers is not None:
-                child.gfr = own_killers
-            with lock:
-                best = found["best"]
-            growth = 2
-            if best is not None:
-                guess, growth = best, 1
-            vlo, vhi, vexact = solver._value(child, sgen, own, guess=guess, growth=growth,
-                                             bisect_crossed=True)
-            if own.interrupted and not vexact:
-                raise KeyboardInterrupt     # a card not searched to its end is left out
-            vlo, _vhi = clip(vlo, vhi)
-            with lock:
-                best = found["best"]
-                found["best"] = vlo if best is None else \
-                    (max(best, vlo) if maximizing else min(best, vlo))
-            return vlo
-
-        values: dict = {}
-        ended = {"best": None}
-
-        def tally():
-            budget.ctx[counters] = before + sum((b.ctx[counters] for b in budgets), 0)
-
-        def done(item, vlo):
-            for card in item[0]:
-                values[card] = vlo
-            best = ended["best"]
-            best = ended["best"] = vlo if best is None else \
-                (max(best, vlo) if maximizing else min(best, vlo))
-            full = len(values) == legal
-            lo, hi = (best, best if full else most) if maximizing else \
-                (least if not full else best, best)
-            tally()
-            if not budget.report(*clip(lo, hi)):
-                raise KeyboardInterrupt
-
-        exact = True
-        try:
-            # in blocks: the cards of a suit on one thread share more of their
-            # search (fewer nodes than the cards dealt out in turn)
-            over_threads(todo, solvers_for(self, threads), work, done, blocks=True)
-        except KeyboardInterrupt:
-            budget.interrupted = True
-            exact = False
-        finally:
-            tally()
-        return values, ended["best"], exact
 
     def makes(self, state, target: int, *, max_nodes=None, max_seconds=None):
         """Can the max side reach at least ``target``? True/False, or None

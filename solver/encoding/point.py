@@ -86,8 +86,12 @@ class GamePosition(Position):
                                     mv, sc, lg)
         return int(v) + self.already
 
-    def share_frames(self, other) -> None:
-        self.gfr = other.gfr
+    @property
+    def frames(self):
+        return self.gfr
+
+    def use_frames(self, frames) -> None:
+        self.gfr = frames
 
     def probe(self, need: int, work, ctx):
         """``Position.probe`` by the game's search (its own copy, native when

@@ -61,9 +61,13 @@ class Position:
         these arrays; None where the engine must play it (here: always)."""
         return None
 
-    def share_frames(self, other) -> None:
-        """Search with ``other``'s killer frames (``guessed_by_playout``
-        positions of sibling cards); nothing where the kernel keeps none."""
+    #: the search's killer frames (the card that last cut at each depth),
+    #: where its kernel keeps them in the position; None here
+    frames = None
+
+    def use_frames(self, frames) -> None:
+        """Search with these killer frames (a sibling card's, or a copy);
+        nothing where the kernel keeps none."""
 
     def bound(self) -> int:
         """Upper bound of the future value (every trick and point left)."""
