@@ -31,7 +31,7 @@ from atout.engine.errors import OptionError, RuleError
 from atout.solver.results import made_from_bounds
 
 from .bid_planners import Group, make_planner, parse_bid_seat
-from .partial import DEFAULT_MAX_NODES, mean_and_stderr, run_samples, sample_rng
+from .partial import mean_and_stderr, run_samples, sample_rng
 
 
 # -- what one sample gives ----------------------------------------------------
@@ -286,9 +286,8 @@ def _worker(args):
     return run_sample(job, index)
 
 
-#: games whose full deal is out of reach of exact values: by default a bid
-#: is only asked whether it makes (the contract's question), on fewer samples
-CONTRACT_ONLY_GAMES = ("tarot", "tarocco", "tarot2")
+#: samples by default, and where only the contract's question is asked (a
+#: game whose full deal is out of reach of exact values: ``Game.deep_tricks``)
 DEFAULT_SAMPLES, CONTRACT_ONLY_SAMPLES = 50, 20
 
 
@@ -302,17 +301,19 @@ def estimate_bids(game_name: str, seat, hand: str, *, samples: int | None = None
     for each game's bids and hand notation).
 
     ``contract_only``: ask each bid only whether it makes (no score, no
-    recommendation by score); None: for the games of CONTRACT_ONLY_GAMES.
+    recommendation by score); None: for the games whose full deal is out of
+    reach of exact values (``Game.deep_tricks``).
     ``samples`` defaults to DEFAULT_SAMPLES, CONTRACT_ONLY_SAMPLES when only
     the contract is asked. ``on_start(result)`` is called before any work.
 
-    ``max_nodes`` limits each solve (default: ``DEFAULT_MAX_NODES`` for the
-    games that need one); ``progress(done, total)`` is called after each
+    ``max_nodes`` limits each solve (default: the game's
+    ``node_limit("bid")``, for the games that need one); ``progress(done, total)`` is called after each
     sample; Ctrl-C returns what was computed, with ``interrupted`` set.
     A stand-in ``solve_fn`` (tests) runs every sample in this process.
     ``scheduler``: the address of a Dask scheduler to run the samples on
     (instead of ``workers`` local processes); same seed, same answer."""
     from atout.engine import get_game
+    from atout.engine.games import games_where
     if samples is not None and samples < 1:
         raise OptionError(f"samples {samples}: ask for at least one")
     if workers < 1:
@@ -322,19 +323,19 @@ def estimate_bids(game_name: str, seat, hand: str, *, samples: int | None = None
     if candidates < 1:
         raise OptionError(f"candidates {candidates}: evaluate at least one discard")
     game = get_game(game_name)
-    if turned is not None and game.name != "belote":
-        raise RuleError(f"--turned does not apply to {game.name} (only belote has a turned card)")
-    if widow is not None and game.name != "smear":
-        raise RuleError(f"--widow does not apply to {game.name} (only smear has a widow)")
-    if variant is not None and game.name != "belote":
-        raise RuleError(f"--variant does not apply to {game.name} (only belote has rule variants)")
+    if turned is not None and not game.has_bidding_deal:
+        raise RuleError(f"--turned does not apply to {game.name} (only"
+                        f" {games_where(lambda g: g.has_bidding_deal)} has a turned card)")
+    for name, value, what in (("widow", widow, "a widow"), ("variant", variant, "rule variants")):
+        if value is not None and name not in game.round_options:
+            raise RuleError(f"--{name} does not apply to {game.name} (only"
+                            f" {games_where(lambda g: name in g.round_options)} has {what})")
     if variant is not None:
-        from atout.engine.belote import format_variant, parse_variant
-        variant = format_variant(parse_variant(variant))
+        variant = game.variant_text(variant)
     if max_nodes is None:
-        max_nodes = DEFAULT_MAX_NODES.get(game.name)
+        max_nodes = game.node_limit("bid")
     if contract_only is None:
-        contract_only = solve_fn is None and game.name in CONTRACT_ONLY_GAMES
+        contract_only = solve_fn is None and game.deep_tricks is not None
     if samples is None:
         samples = CONTRACT_ONLY_SAMPLES if contract_only else DEFAULT_SAMPLES
     job = BidJob(game.name, parse_bid_seat(game.name, seat), hand, int(seed), max_nodes,

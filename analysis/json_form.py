@@ -6,10 +6,6 @@ and tuples become JSON numbers and lists."""
 
 from __future__ import annotations
 
-#: the games whose search counts half points (tarot margins), shown in points
-HALF_POINT_GAMES = ("tarot", "tarot2")
-
-
 def jsonable(value):
     """Scores hold fractions (tarot thirds) and tuples: JSON numbers and lists."""
     from fractions import Fraction
@@ -23,7 +19,10 @@ def jsonable(value):
 
 
 def scale(game_name: str) -> int:
-    return 2 if game_name in HALF_POINT_GAMES else 1
+    """The search's units in one of the game's (``Game.value_scale``: tarot
+    searches half points, shown in points)."""
+    from atout.engine.games import get_game
+    return get_game(game_name).value_scale
 
 
 def value_number(game_name: str, value):

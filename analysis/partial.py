@@ -161,19 +161,14 @@ class Job:
     contract_only: bool = False
 
 
-#: node limit per solve where full deals are out of reach today
-DEFAULT_MAX_NODES = {"tarot": 1_000_000, "tarot2": 1_000_000, "tarocco": 1_000_000}
-#: the most tricks left that the solver settles in about a second; with more,
-#: a card's exact value is out of reach and only the contract's question is
-#: asked by default
-DEEP_TRICKS = {"tarot": 10, "tarocco": 10, "tarot2": 16}
 #: default samples: fewer where each card costs a full budget
 DEFAULT_SAMPLES, DEEP_SAMPLES = 100, 20
 
 
 def is_deep(state) -> bool:
-    """More tricks left than the solver settles in about a second?"""
-    limit = DEEP_TRICKS.get(state.game.name)
+    """More tricks left than the solver settles in about a second
+    (``Game.deep_tricks``)?"""
+    limit = state.game.deep_tricks
     if limit is None or state.contract_target() is None:
         return False
     cards_left = sum(len(h) for h in state.hands) + len(state.trick)
@@ -331,11 +326,7 @@ def check_hand_known(game, deal, state, seat: int) -> None:
     unseen = set(deal.unseen_cards())
     if not (set(state.hands[seat]) | set(state.legal_cards())) & unseen:
         return
-    if game.name == "tarot":
-        raise RuleError(f"{game.seat_name(seat)} is to play and, as the taker under take or guard,"
-                        " holds the dog, which is not known here: give the dog (dog:...), or analyse"
-                        " --contract guard_without or guard_against")
-    raise RuleError(f"{game.seat_name(seat)} is to play and holds cards not known here: give them")
+    raise RuleError(game.unknown_hand_message(seat))
 
 
 def analyse(game_name: str, deal_text: str, played: Sequence[int] = (), *,
@@ -361,7 +352,7 @@ def analyse(game_name: str, deal_text: str, played: Sequence[int] = (), *,
         raise OptionError(f"workers {workers}: use at least one")
     game = get_game(game_name)
     if max_nodes is None:
-        max_nodes = DEFAULT_MAX_NODES.get(game.name)
+        max_nodes = game.node_limit("analyse")
     contract = dict(contract or {})
     deal = game.parse_deal(deal_text)
     job = Job(game.name, game.format_deal(deal), tuple(played), tuple(sorted(contract.items())),

@@ -6,22 +6,17 @@ import os
 
 import click
 
-from atout.engine import get_game
+from atout.engine import GAME_NAMES, get_game
 from atout.engine.words import score_sentences
 
 from .describe import (contract_text, direction, made_label, made_meaning, outcome_names, seat_name,
                        side_name)
-from .format import (VALUE_MEANING, analysis_json, card_text, histogram_lines, json_text, pad,
+from .format import (analysis_json, card_text, histogram_lines, json_text, pad,
                      progress_reporter, review_json, value_number, value_text)
 from .options import NODE_LIMIT, SCHEDULER_OPTION, with_contract
 
-#: default node limit of each of `atout review`'s solves (one per card played)
-#: where a full deal may not finish
-REVIEW_NODE_LIMIT = {"tarot": 1_000_000, "tarot2": 1_000_000, "tarocco": 1_000_000}
-
 GAME_ARG = click.option("--game", "-g", "game_name", required=True,
-                        type=click.Choice(["tarot", "tarocco", "belote", "tarot2", "smear", "bridge"],
-                                          case_sensitive=False), help="The game.")
+                        type=click.Choice(GAME_NAMES, case_sensitive=False), help="The game.")
 
 
 @click.command(epilog='\b\nExample: atout analyse --game bridge "N:KJ74.J8.AKJ5.AQ6 ? Q532.763.T93.875 ?"'
@@ -51,7 +46,7 @@ def analyse(game_name, deal_text, played, samples, seed, workers, max_nodes, val
     unseen cards sampled uniformly among those consistent with what is known
     (hands shown as ?, or +N unknown cards; voids and obligations revealed by
     the play are respected)."""
-    from atout.analysis.partial import analyse as run
+    from atout.analysis import analyse as run
     game = get_game(game_name)
     cards = game.parse_cards(played)
     report, close = progress_reporter("sampling")
@@ -72,7 +67,7 @@ def analyse(game_name, deal_text, played, samples, seed, workers, max_nodes, val
                f"{result.samples_requested} samples (seed {seed})"
                + ("  [interrupted]" if result.interrupted else ""))
     click.echo(contract_text(position, contract, discard_known=False))
-    click.echo(f"value: {VALUE_MEANING[name]}; {direction(position, result.seat)}; cards best first")
+    click.echo(f"value: {game.value_meaning}; {direction(position, result.seat)}; cards best first")
     if result.contract_only:
         click.echo("asked: only whether each card makes the contract; a value is the range that"
                    " answer leaves")
@@ -129,7 +124,7 @@ def review(game_name, deal_text, played, max_nodes, as_json, contract):
     """The double-dummy value after every card of a played deal, marking each
     card that gave value away and how much (like DDS's play analyser)."""
     from atout.solver import Solver
-    from atout.analysis.review import review as run
+    from atout.analysis import review_deal as run
 
     from .solve import default_limit_note
     game = get_game(game_name)
@@ -137,8 +132,8 @@ def review(game_name, deal_text, played, max_nodes, as_json, contract):
     cards = game.parse_cards(played)
     state = game.new_state(deal, **contract)
     end = game.state_after(deal, cards, **contract)  # every play is legal, or one clear error now
-    if max_nodes is None and game.name in REVIEW_NODE_LIMIT:
-        max_nodes = REVIEW_NODE_LIMIT[game.name]
+    if max_nodes is None and game.node_limit("review"):
+        max_nodes = game.node_limit("review")
         default_limit_note(game.name, max_nodes, "per position")
     report, close = progress_reporter("solving")
     try:
@@ -153,7 +148,7 @@ def review(game_name, deal_text, played, max_nodes, as_json, contract):
         click.echo(json_text(review_json(game, result)))
         return
     click.echo(contract_text(state, contract))
-    click.echo(f"{name}: value = {VALUE_MEANING[name]}")
+    click.echo(f"{name}: value = {game.value_meaning}")
     if result.cards:
         click.echo(f"  start: {value_text(name, result.cards[0].before[0])}"
                    + ("" if result.cards[0].before[0] == result.cards[0].before[1]

@@ -6,27 +6,15 @@ import os
 
 import click
 
-from atout.engine import get_game
+from atout.engine import GAME_NAMES, get_game
 from atout.engine.words import bid_label
 
 from .format import json_text, progress_reporter
 from .options import NODE_LIMIT, SCHEDULER_OPTION
 
-#: what the score column means, per game
-SCORE_MEANING = {
-    "tarot": "the taker's score (pass = 0)",
-    "belote": "the taker's side's score minus the defenders' (pass = 0)",
-    "smear": "the bidder's side's score minus the other side's (pass = 0)",
-    "tarocco": "the dealer's side's card points (of 114); made = the dealer's side wins",
-    "tarot2": "the player's score",
-    "bridge": "duplicate score of the bidder's side, non-vulnerable, undoubled (pass = 0)",
-}
-
-
 @click.command(epilog='\b\nExample: atout bid --game smear --seat 0 "8.T9.8.J9" --samples 50')
 @click.option("--game", "-g", "game_name", required=True,
-              type=click.Choice(["tarot", "tarocco", "belote", "tarot2", "smear", "bridge"],
-                                case_sensitive=False), help="The game.")
+              type=click.Choice(GAME_NAMES, case_sensitive=False), help="The game.")
 @click.option("--seat", required=True, help="The bidder's seat (0..3; tarot2 0 or 1; bridge N E S W).")
 @click.argument("hand", metavar="HAND")
 @click.option("--turned", default=None, help="Belote: the turned card (e.g. HJ).")
@@ -58,7 +46,7 @@ def bid(game_name, seat, hand, turned, variant, widow, candidates, samples, seed
     "h0 h1 h2 h3 turned:CARD stock:..." (? for hands not seen), smear 6, tarocco the
     dealer's 17 (seat 3), bridge 13; tarot2: the deal as the player sees it,
     "HAND ? piles0:SK/?/?,... piles1:21/?/?,..." (? for unseen cards)."""
-    from atout.analysis.bids import estimate_bids
+    from atout.analysis import estimate_bids
     game = get_game(game_name)
     report, close = progress_reporter("sampling")
     try:
@@ -78,7 +66,7 @@ def bid(game_name, seat, hand, turned, variant, widow, candidates, samples, seed
                f" samples (seed {seed})"
                + (f", at most {result.max_nodes} nodes per solve" if result.max_nodes else "")
                + ("  [interrupted]" if result.interrupted else ""))
-    click.echo(f"score: {SCORE_MEANING[result.game]}")
+    click.echo(f"score: {game.bid_score_meaning}")
     for note in result.notes:
         click.echo(f"note: {note}")
     label = {b: bid_label(game.name, b) for b in result.bids}

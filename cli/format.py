@@ -12,18 +12,8 @@ from atout.engine.cards import FRENCH_SUIT_SYMBOLS
 from atout.engine.words import card_label
 # the JSON form of results lives with the solver (batch and the server use
 # it too); the commands import it from here with the rest of their output
-from atout.analysis.json_form import (HALF_POINT_GAMES, analysis_json, jsonable,  # noqa: F401
-                                      review_json, scale, solve_json, value_number)
-
-#: what the searched value means, per game
-VALUE_MEANING = {
-    "tarot": "taker's margin over the target, in points",
-    "tarot2": "player 0's margin over the target, in points",
-    "tarocco": "card points of seats 0+2 (of 114)",
-    "belote": "taker's side card points (162, capot 252)",
-    "smear": "points of the bidder's side (of 4)",
-    "bridge": "tricks of the declarer's side",
-}
+from atout.analysis import (analysis_json, jsonable, review_json, scale,  # noqa: F401
+                                      solve_json, value_number)
 
 
 # -- cards on a terminal and in a pipe ------------------------------------------------------
@@ -126,7 +116,7 @@ def solver_note(record) -> None:
 
 
 def _compile_estimate(what: str):
-    from atout.solver.precompile import COMPILE_SECONDS
+    from atout.solver import COMPILE_SECONDS
     return COMPILE_SECONDS.get(str(what).lower())
 
 
@@ -169,7 +159,7 @@ def prepare_searches(games, processes: int = 2) -> None:
     work starts (``solver.prepare``), saying so on stderr: on a terminal one
     line redrawn with the time so far and the expected time, else a line
     before and one after. Nothing when they are on disk."""
-    from atout.solver.prepare import prepare
+    from atout.solver.prepare import prepare   # the module's (its tests replace it there)
     on_tty = sys.stderr.isatty()
     state = {"said": False}
 

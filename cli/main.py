@@ -84,8 +84,10 @@ def deal(game_name: str, seed: int | None, bidding: bool) -> None:
     """Print a random deal of a game in atout's notation."""
     game = get_game(game_name)
     if bidding:
-        if game.name != "belote":
-            fail(f"--bidding is for belote: {game.name} has no separate bidding-stage deal")
+        if not game.has_bidding_deal:
+            from atout.engine.games import games_where
+            fail(f"--bidding is for {games_where(lambda g: g.has_bidding_deal)}: {game.name} has no separate"
+                 " bidding-stage deal")
         click.echo(game.format_bidding_deal(game.random_bidding_deal(seed)))
         return
     click.echo(game.format_deal(game.random_deal(seed)))

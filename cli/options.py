@@ -9,7 +9,7 @@ import math
 
 import click
 
-from atout.engine import RuleError
+from atout.engine import RuleError, get_game
 from atout.engine.cards import FRENCH_SUIT_LETTERS, FRENCH_SUIT_SYMBOLS, OUTLINED_SUIT_SYMBOLS
 
 
@@ -61,7 +61,7 @@ THREADS_OPTION = click.option(
 def threads_or_default(threads: int | None) -> int:
     if threads is not None:
         return threads
-    from atout.solver.threads import default_threads
+    from atout.solver import default_threads
     return default_threads()
 
 #: option name -> (help, converter); a converter turns the typed text into
@@ -90,17 +90,6 @@ CONTRACT_OPTIONS = {
 #: partly known deal reads (a known deal already says where every card is)
 ANALYSIS_ONLY = ("discard_trumps", "belote")
 
-#: which options each game takes
-GAME_OPTIONS = {
-    "tarot": ("taker", "contract", "discard", "slam"),
-    "tarocco": ("discard_trumps",),
-    "belote": ("trump", "taker", "belote", "variant"),
-    "tarot2": ("first",),
-    "smear": ("bidder", "bid", "widow", "taken", "discard", "trump"),
-    "bridge": ("declarer", "strain", "level"),
-}
-
-
 def contract_options(func, names=tuple(CONTRACT_OPTIONS)):
     """Add the contract options ``names`` to a command (all default to unset)."""
     for name in reversed(names):
@@ -115,13 +104,14 @@ def contract_options(func, names=tuple(CONTRACT_OPTIONS)):
 
 def pop_contract(game_name: str, options: dict, names=tuple(CONTRACT_OPTIONS)) -> dict:
     """Take the contract options out of a command's keyword arguments and
-    check that the game has them; returns the keywords for ``new_state``."""
+    check that the game has them (``Game.contract_options``); returns the
+    keywords for ``new_state``."""
     contract = {}
     for name in names:
         value = options.pop(name, None)
         if value is None:
             continue
-        allowed_here = [o for o in GAME_OPTIONS[game_name] if o in names]
+        allowed_here = [o for o in get_game(game_name).contract_options if o in names]
         if name not in allowed_here:
             allowed = ", ".join("--" + o.replace("_", "-") for o in allowed_here) or "none"
             raise RuleError(f"--{name.replace('_', '-')} does not apply to {game_name}"

@@ -9,19 +9,14 @@ import time
 import click
 
 from atout.engine import GAME_NAMES, RuleError, get_game
+from atout.engine.games import games_where
 from atout.engine.words import call_label
 
-from .describe import TABLE_AXES, contract_text, direction, made_text, score_text, seat_name
-from .format import (VALUE_MEANING, cards_text, json_text, pad, progress_reporter, scale,
-                     search_status, solve_json, value_number, value_text)
+from .describe import contract_text, direction, made_text, score_text, seat_name
+from .format import (cards_text, json_text, pad, progress_reporter, scale, search_status, solve_json,
+                     value_number, value_text)
 from .options import (NODE_LIMIT, SECONDS, THREADS_OPTION, FiniteFloat, threads_or_default,
                       with_contract)
-
-#: default node limit of `atout solve` where a full deal may not finish
-SOLVE_NODE_LIMIT = {"tarot": 20_000_000, "tarot2": 20_000_000, "tarocco": 20_000_000}
-#: ... and of each entry of `atout table` (a tarot table has four)
-TABLE_NODE_LIMIT = {"tarot": 5_000_000, "tarot2": 5_000_000, "tarocco": 5_000_000}
-
 
 def default_limit_note(game_name: str, nodes: int, what: str) -> None:
     click.echo(f"atout: note: {game_name}: at most {nodes:,} nodes {what} by default (a full deal"
@@ -66,10 +61,10 @@ def solve(game_name, deal_text, played, all_cards, max_nodes, max_seconds, at_le
     from atout.solver import solve as run
     game = get_game(game_name)
     state = _state(game, deal_text, played, contract)
-    if max_nodes is None and max_seconds is None and game.name in SOLVE_NODE_LIMIT:
-        # full deals of the tarot family are out of reach of an exact search
-        # today: bound the work by default rather than run for hours
-        max_nodes = SOLVE_NODE_LIMIT[game.name]
+    if max_nodes is None and max_seconds is None and game.node_limit("solve"):
+        # a full deal of the game is out of reach of an exact search today:
+        # bound the work by default rather than run for hours
+        max_nodes = game.node_limit("solve")
     if at_least is not None:
         if all_cards:
             raise click.UsageError("--at-least asks one question: it does not go with --all-cards")
@@ -90,18 +85,18 @@ def solve(game_name, deal_text, played, all_cards, max_nodes, max_seconds, at_le
     click.echo(contract_text(state, contract))
     if result.interrupted:
         click.echo(f"value: between {value_text(name, result.lower)} and "
-                   f"{value_text(name, result.upper)}  ({VALUE_MEANING[name]}; interrupted after"
+                   f"{value_text(name, result.upper)}  ({game.value_meaning}; interrupted after"
                    f" {result.nodes} nodes: the bounds proven so far)")
     elif result.exact:
-        click.echo(f"value: {value_text(name, result.value)}  ({VALUE_MEANING[name]})")
+        click.echo(f"value: {value_text(name, result.value)}  ({game.value_meaning})")
     elif result.lower == result.upper:
         # the position's value is proven, some card's is not
-        click.echo(f"value: {value_text(name, result.value)}  ({VALUE_MEANING[name]}; limit"
+        click.echo(f"value: {value_text(name, result.value)}  ({game.value_meaning}; limit"
                    f" reached after {result.nodes} nodes before every card's value was exact:"
                    f" raise --max-nodes or --max-seconds)")
     else:
         click.echo(f"value: between {value_text(name, result.lower)} and "
-                   f"{value_text(name, result.upper)}  ({VALUE_MEANING[name]}; limit reached after"
+                   f"{value_text(name, result.upper)}  ({game.value_meaning}; limit reached after"
                    f" {result.nodes} nodes, not exact: raise --max-nodes or --max-seconds)")
     if not result.exact and result.made is not None:
         # the bounds lie on one side of the contract's target: its outcome
@@ -159,7 +154,7 @@ def _reaches(game, state, at_least, max_nodes, max_seconds, as_json):
                  f"not decided: limit reached after {reach.nodes} nodes (raise --max-nodes or"
                  " --max-seconds)")
     answer = {True: "yes", False: "no"}.get(reach.answer, undecided)
-    click.echo(f"at least {value_text(name, target)} ({VALUE_MEANING[name]}): {answer}")
+    click.echo(f"at least {value_text(name, target)} ({game.value_meaning}): {answer}")
     click.echo(f"nodes {reach.nodes}, {reach.seconds:.3f} s")
 
 
@@ -182,13 +177,13 @@ def table(game_name, deal_text, max_nodes, variant, as_json, threads):
     game = get_game(game_name)
     extra = None
     if variant is not None:
-        if game.name != "belote":
-            raise RuleError(f"--variant does not apply to {game.name} (only belote has rule variants)")
-        from atout.engine.belote import parse_variant     # (Belote's rules: only here)
-        extra = {"variant": parse_variant(variant)}
+        if "variant" not in game.round_options:
+            raise RuleError(f"--variant does not apply to {game.name} (only"
+                            f" {games_where(lambda g: 'variant' in g.round_options)} has rule variants)")
+        extra = {"variant": game.variant_text(variant)}    # a bad flag is said before any work
     deal = game.parse_deal(deal_text)
-    if max_nodes is None and game.name in TABLE_NODE_LIMIT:
-        max_nodes = TABLE_NODE_LIMIT[game.name]
+    if max_nodes is None and game.node_limit("table"):
+        max_nodes = game.node_limit("table")
         default_limit_note(game.name, max_nodes, "per entry")
     start = time.perf_counter()
     report, close = progress_reporter("solving")
@@ -211,7 +206,7 @@ def table(game_name, deal_text, max_nodes, variant, as_json, threads):
             return f"{value_text(name, v[0])}..{value_text(name, v[1])}"
         return value_text(name, v)
 
-    click.echo(TABLE_AXES[name])
+    click.echo(game.table_axes)
     first = next(iter(result.values()), None)
     if first is None:
         pass                    # interrupted before the first entry
@@ -223,5 +218,5 @@ def table(game_name, deal_text, max_nodes, variant, as_json, threads):
     else:
         for key, v in result.items():
             click.echo(f"{call_label(name, str(key)):<22} {text(v)}")
-    click.echo(f"value: {VALUE_MEANING[name]}; {seconds:.3f} s"
+    click.echo(f"value: {game.value_meaning}; {seconds:.3f} s"
                + ("  [interrupted: the entries done]" if result.interrupted else ""))

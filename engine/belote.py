@@ -362,6 +362,23 @@ class BeloteGame(Game):
     sides = (0, 1, 0, 1)
     suit_letters = SUIT_LETTERS
 
+    # what the front ends say and default to (``Game``)
+    value_meaning = "taker's side card points (162, capot 252)"
+    value_meaning_short = "the taker's side card points"
+    points_unit = "card points"
+    bid_score_meaning = "the taker's side's score minus the defenders' (pass = 0)"
+    table_axes = "rows: the trump suit; columns: the taker's seat"
+    table_choices = {(t, taker): {"trump": t, "taker": taker} for t in SUIT_LETTERS for taker in range(4)}
+    contract_options = ("trump", "taker", "belote", "variant")
+    round_options = ("variant",)
+    page_options = {"variant": ((NO_UNDERTRUMP, "no forced undertrump"),
+                                (NO_PARTNER_OVERTRUMP, "no overtrump over partner"))}
+    analysis_seconds_per_deal = 0.25
+    has_bidding_deal = True
+
+    def variant_text(self, variant) -> str:
+        return format_variant(parse_variant(variant))
+
     def trump_rank(self, card: Card) -> int:
         return trump_strength(card)
 
@@ -561,7 +578,25 @@ class BeloteState(TrickState):
             "scores": scores,
         }
 
-    points_unit = "card points"
+    def contract_terms(self, discard_known: bool, show_cards):
+        from .words import SUIT_NAMES
+        trump = SUIT_LETTERS[self.trump]
+        terms = [f"trump {SUIT_NAMES[self.trump]}", f"taker seat {self.taker} (seats {self.taker % 2}+"
+                 f"{self.taker % 2 + 2})"]
+        if self.variant:
+            terms.append(f"variant {format_variant(self.variant)}")
+        return terms, [("trump", trump), ("taker", self.taker)]
+
+    def score_line(self, score: dict) -> str:
+        from .words import Names
+        names, s = Names.of(self), score
+        parts = [f"card points {names.pair(s['card_points'])}"]
+        if any(s["belote_rebelote"]):
+            parts.append("belote-rebelote " + names.pair(s["belote_rebelote"]))
+        if s["capot"] is not None:
+            parts.append(f"capot by {names.side(s['capot'])}")
+        parts.append(f"{'made' if s['made'] else 'failed'} by {names.side(s['taker_side'])}")
+        return "; ".join(parts) + f"; scores {names.pair(s['scores'])}"
 
     def points_so_far(self) -> tuple:
         """Card points of each side so far; the last trick's 10 (or the

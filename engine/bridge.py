@@ -41,6 +41,19 @@ class BridgeGame(Game):
     sides = (0, 1, 0, 1)
     every_trick_counts = True
 
+    # what the front ends say and default to (``Game``)
+    value_meaning = "tricks of the declarer's side"
+    value_meaning_short = "tricks of the declarer's side"
+    bid_score_meaning = "duplicate score of the bidder's side, non-vulnerable, undoubled (pass = 0)"
+    table_axes = "rows: the declarer; columns: the strain"
+    table_choices = {(d, strain): {"declarer": d, "strain": strain}
+                     for d in SEAT_LETTERS for strain in ("C", "D", "H", "S", "NT")}
+    contract_options = ("declarer", "strain", "level")
+    round_options = ("declarer", "strain", "level")
+    analysis_seconds_per_deal = 0.15
+    named_seats = True
+    has_dummy = True
+
     def play_trump(self, public: dict) -> int | None:
         strain = public.get("strain", "NT")
         return self.suit_letters.index(strain) if strain in self.suit_letters else None
@@ -115,6 +128,26 @@ class BridgeState(TrickState):
 
     def headline_score(self, score: dict):
         return score["tricks"]
+
+    @property
+    def dummy_seat(self) -> int:
+        return (self.declarer + 2) % 4
+
+    def contract_terms(self, discard_known: bool, show_cards):
+        declarer = SEAT_LETTERS[self.declarer]
+        terms = [f"declarer {declarer}", f"strain {self.strain_name}"] if self.level is None else \
+            [f"{self.level}{self.strain_name} by {declarer}"]
+        return terms, [("declarer", declarer), ("strain", self.strain_name)]
+
+    def score_line(self, score: dict) -> str:
+        from .words import Names
+        s = score
+        text = f"{s['tricks']} tricks for {Names.of(self).side(self.max_side)}"
+        if "made" in s:
+            over = s["overtricks"]
+            text += (f": made, {over} overtrick{'s' * (over != 1)}" if over > 0 else ": made" if s["made"]
+                     else f": down {-over}")
+        return text
 
     def score_words(self, score: dict, names) -> list[str]:
         """The result in sentences: the contract made or down, the tricks."""

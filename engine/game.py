@@ -156,6 +156,95 @@ class Game:
         public contract tells."""
         return {s for s in range(self.n_seats) if self.sides[s] == self.sides[seat]}
 
+    # -- what the front ends say and default to ---------------------------------
+    # The command line and the web page read these and name no game
+    # (docs/ADDING_A_GAME.md); a contract's own words are the state's
+    # (``TrickState.contract_terms``, ``score_line``).
+
+    #: the searched value in words, as ``atout solve`` says it after a value
+    value_meaning: str = ""
+    #: ... shorter, as the web page says it
+    value_meaning_short: str = ""
+    #: the search counts in 1/value_scale of the game's unit (tarot: half
+    #: points, shown in points)
+    value_scale: int = 1
+    #: what the running points count (``TrickState.points_so_far``)
+    points_unit: str = "tricks"
+    #: how the running points are counted, where the web page says it
+    points_legend: str = ""
+    #: what ``atout bid``'s score column means
+    bid_score_meaning: str = ""
+    #: the chance column's name: P(made) where a side declares a contract
+    made_label: str = "P(made)"
+    #: where no side declares (the max side simply wins or not): the outcome
+    #: in words, (won, not won); None: made or failed by the declaring side
+    made_words: tuple[str, str] | None = None
+    #: ``atout table``: what its rows (and columns) are, and its entries:
+    #: key -> the contract keywords of ``new_state`` (a (row, column) key
+    #: makes a table of rows)
+    table_axes: str = ""
+    table_choices: dict = {}
+    #: a choice the deal cannot be played under is left empty (Smear: the
+    #: bidder holds no card of that trump to lead), not an error
+    table_skips_unplayable: bool = False
+    #: the contract options ``atout solve``, ``analyse`` and ``review`` take
+    #: for this game (their names in ``cli.options.CONTRACT_OPTIONS``)
+    contract_options: tuple = ()
+    #: the options a ``Round`` of this game takes (``atout play``, ``match``,
+    #: the web page's table options)
+    round_options: tuple = ()
+    #: the options the web page offers before a deal: name -> its choices
+    #: (numbers: one of them; (flag, words) pairs: any of the flags)
+    page_options: dict = {}
+    #: the default node limit of each job (solve, table, review, analyse,
+    #: bid, the web page's hint) where a full deal is beyond an exact search;
+    #: none elsewhere
+    node_limits: dict = {}
+    #: the most tricks left that the solver settles in about a second; with
+    #: more, only the contract's question is asked by default. None: every
+    #: deal of the game is settled
+    deep_tricks: int | None = None
+    #: seconds one sampled deal of the web page's exact analysis takes, each
+    #: card solved (its plan's estimate; measured in docs/BROWSER.md)
+    analysis_seconds_per_deal: float = 0.3
+    #: the sides are the taker's and the defenders', known after the auction
+    #: (tarot), not seats paired before the deal
+    sides_by_taker: bool = False
+    #: the seats have names of their own (bridge's compass), said everywhere
+    named_seats: bool = False
+    #: one seat's cards lie face up and its partner plays them (bridge)
+    has_dummy: bool = False
+    #: cards put aside before the play: how many (None: the public widow),
+    #: and the rule that limits them, said at the prompt
+    discard_size: int | None = None
+    discard_rule: str = ""
+    #: a call that is a number is a bid of so many (Smear)
+    numbered_bids: bool = False
+    #: a deal at the bidding stage of its own (Belote: the turned card, the stock)
+    has_bidding_deal: bool = False
+    #: what the table shows throughout the deal (tarot2: the targets)
+    table_note: str = ""
+
+    @property
+    def has_partners(self) -> bool:
+        """Do seats share a side from the deal on (a partner to play with)?"""
+        return not self.sides_by_taker and len(set(self.sides)) < self.n_seats
+
+    def node_limit(self, job: str) -> int | None:
+        """The default node limit of ``job`` (``node_limits``), or None."""
+        return self.node_limits.get(job)
+
+    def variant_text(self, variant) -> str:
+        """The canonical text of rule variant flags, for a game whose
+        ``round_options`` has ``variant`` (Belote); RuleError for a flag it
+        does not know."""
+        raise RuleError(f"{self.name} has no rule variants")
+
+    def unknown_hand_message(self, seat: int) -> str:
+        """Why a seat on turn whose cards are not all known cannot be
+        analysed (its choices are compared over the samples)."""
+        return f"{self.seat_name(seat)} is to play and holds cards not known here: give them"
+
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
 
@@ -245,8 +334,37 @@ class TrickState:
         counts them, so that at the end it agrees with the score."""
         return tuple(self.tricks_won(side) for side in (0, 1))
 
-    #: what ``points_so_far`` counts
-    points_unit: str = "tricks"
+    @property
+    def points_unit(self) -> str:
+        """What ``points_so_far`` counts (the game's ``points_unit``)."""
+        return self.game.points_unit
+
+    def points_note(self) -> str:
+        """What the count of a finished deal takes in beside the tricks (the
+        tarot dog), said after it: `` (with the dog)``; empty where nothing."""
+        return ""
+
+    def contract_terms(self, discard_known: bool, show_cards) -> tuple[list[str], list[tuple]]:
+        """The contract in words for ``atout solve``'s first line: (its terms,
+        [(option, value) the contract took by default]); ``discard_known``
+        is False where the taker's discard is a sampled unknown,
+        ``show_cards(cards)`` writes cards as the front end shows them."""
+        return [], []
+
+    def score_line(self, score: dict) -> str:
+        """The deal's result on one line (``atout solve``'s ``result:``),
+        the sides named neutrally."""
+        raise NotImplementedError
+
+    @property
+    def dummy_seat(self) -> int | None:
+        """The seat whose cards its partner plays face up (bridge), or None."""
+        return None
+
+    def table_facts(self) -> dict | None:
+        """What the web page's table shows of this game beyond the common
+        view (tarot2: the piles, oudlers and targets), or None."""
+        return None
 
     def contract_target(self) -> int | None:
         """The least objective value with which ``max_side`` makes its

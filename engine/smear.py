@@ -303,6 +303,22 @@ class SmearGame(Game):
     suit_letters = SUIT_LETTERS
     first_lead_names_trump = True
 
+    # what the front ends say and default to (``Game``)
+    value_meaning = "points of the bidder's side (of 4)"
+    value_meaning_short = "points of the bidder's side (of 4)"
+    points_unit = "game points"
+    points_legend = "A4 K3 Q2 J1 T10"
+    bid_score_meaning = "the bidder's side's score minus the other side's (pass = 0)"
+    table_axes = "rows: the trump suit the bidder (seat 0) leads"
+    table_choices = {t: {"trump": t} for t in SUIT_LETTERS}
+    table_skips_unplayable = True
+    contract_options = ("bidder", "bid", "widow", "taken", "discard", "trump")
+    round_options = ("widow",)
+    page_options = {"widow": WIDOWS}
+    analysis_seconds_per_deal = 0.05
+    discard_rule = "trumps only beyond six of them"
+    numbered_bids = True
+
     def new_auction(self, public: dict) -> "SmearAuction":
         return SmearAuction()
 
@@ -462,13 +478,32 @@ class SmearState(TrickState):
             "scores": scores,
         }
 
-    points_unit = "game points"
 
     def points_so_far(self) -> tuple:
         """Game points of each side so far (for the point called Game), the
         bidder's discard added to its side once the deal is over."""
         discard = self.discard if self.is_over() else ()
         return game_totals(self.tricks, self.game.sides, self.max_side, discard)
+
+    def contract_terms(self, discard_known: bool, show_cards):
+        from .words import SUIT_NAMES
+        trump = "the suit of the first lead" if self.fixed_trump is None else SUIT_NAMES[self.fixed_trump]
+        terms = [f"bid {self.bid} by seat {self.bidder}", f"trump {trump}"]
+        if self.widow:
+            terms.append(f"widow {self.widow}")
+        return terms, [("bidder", self.bidder), ("bid", self.bid)]
+
+    def score_line(self, score: dict) -> str:
+        from .words import Names
+        names, s = Names.of(self), score
+
+        def who(point):
+            side = s[point]
+            return "nobody" if side is None else names.side(side)
+        points = ", ".join(f"{p.capitalize()} {who(p)}" for p in ("high", "low", "jack", "game"))
+        return (f"{points} (game points {names.pair(s['game_points'])}); points won "
+                f"{names.pair(s['won'])}; bid {s['bid']} {'made' if s['made'] else 'failed'};"
+                f" scores {names.pair(s['scores'])}")
 
     def score_words(self, score: dict, names) -> list[str]:
         """The score in sentences (RULES.md section 5)."""

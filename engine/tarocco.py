@@ -179,6 +179,23 @@ class TaroccoGame(Game):
     extra_sizes = {"discard": DISCARD_SIZE}
     sides = (0, 1, 0, 1)
 
+    # what the front ends say and default to (``Game``)
+    value_meaning = "card points of seats 0+2 (of 114)"
+    value_meaning_short = "card points of seats 0+2"
+    points_unit = "card points"
+    bid_score_meaning = "the dealer's side's card points (of 114); made = the dealer's side wins"
+    made_label = "P(0+2 win)"
+    made_words = ("seats 0+2 win", "seats 0+2 do not win (a loss, or a draw at 57)")
+    table_axes = "the deal as dealt"
+    table_choices = {"as dealt": {}}
+    contract_options = ("discard_trumps",)
+    node_limits = {"solve": 20_000_000, "table": 5_000_000, "review": 1_000_000, "analyse": 1_000_000,
+                   "bid": 1_000_000, "hint": 2_000_000}
+    deep_tricks = 10
+    analysis_seconds_per_deal = 0.6
+    discard_size = DISCARD_SIZE
+    discard_rule = "no King, trump 1 or 21, nor the Matto; other trumps only when the rules allow it"
+
     def play_trump(self, public: dict) -> int:
         return TRUMPS
 
@@ -344,7 +361,19 @@ class TaroccoState(TrickState):
         return {"points": points, "tricks": tricks, "winner": winner,
                 "draw": winner is None, "sweep": sweep}
 
-    points_unit = "card points"
+    def points_note(self) -> str:
+        return " (with the dealer's discard)" if self.is_over() else ""
+
+    def contract_terms(self, discard_known: bool, show_cards):
+        return ["none (seats 0+2 against 1+3, seat 3 dealt)"], []
+
+    def score_line(self, score: dict) -> str:
+        from .words import Names
+        names, s = Names.of(self), score
+        result = "a draw" if s["draw"] else f"{names.side(s['winner'])} win"
+        sweep = "" if s["sweep"] is None else f", a sweep by {names.side(s['sweep'])}"
+        return (f"card points {names.pair(s['points'])} (tricks {names.pair(s['tricks'])}):"
+                f" {result}{sweep}")
 
     def points_so_far(self) -> tuple:
         """Card points of each side so far: the Matto with its owner's side;

@@ -101,6 +101,23 @@ class TarotGame(Game):
     extra_sizes = {"dog": DOG_SIZE}
     #: with the default taker, seat 0; the state's side_of follows the contract
     sides = (0, 1, 1, 1)
+    sides_by_taker = True
+
+    # what the front ends say and default to (``Game``)
+    value_meaning = "taker's margin over the target, in points"
+    value_meaning_short = "the taker's margin over the target, in points"
+    value_scale = 2
+    points_unit = "card points"
+    bid_score_meaning = "the taker's score (pass = 0)"
+    table_axes = "rows: the contract of the taker (seat 0), default discard"
+    table_choices = {c: {"contract": c} for c in ("take", "guard", "guard_without", "guard_against")}
+    contract_options = ("taker", "contract", "discard", "slam")
+    node_limits = {"solve": 20_000_000, "table": 5_000_000, "review": 1_000_000, "analyse": 1_000_000,
+                   "bid": 1_000_000, "hint": 2_000_000}
+    deep_tricks = 10
+    analysis_seconds_per_deal = 0.6
+    discard_size = DOG_SIZE
+    discard_rule = "Kings and oudlers may not go; trumps only when nothing else can, and a trump put aside is shown"
 
     def play_trump(self, public: dict) -> int:
         return TRUMPS
@@ -118,6 +135,11 @@ class TarotGame(Game):
         if taker is None or seat == taker:
             return {seat}
         return {s for s in range(N_SEATS) if s != taker}
+
+    def unknown_hand_message(self, seat: int) -> str:
+        return (f"{self.seat_name(seat)} is to play and, as the taker under take or guard, holds the dog,"
+                " which is not known here: give the dog (dog:...), or analyse --contract guard_without"
+                " or guard_against")
 
     def new_state(self, deal: Deal, taker: int = 0, contract: str = "guard", discard=None,
                   slam: bool = False, handfuls=None, miseries=None) -> "TarotState":
@@ -339,7 +361,33 @@ class TarotState(TrickState):
                      + ".")
         return lines
 
-    points_unit = "card points"
+    def points_note(self) -> str:
+        if not self.is_over():
+            return ""
+        return " (with the dog)" if self.contract in ("guard_without", "guard_against") else " (with the discard)"
+
+    def contract_terms(self, discard_known: bool, show_cards):
+        from .words import CONTRACT_WORDS
+        terms = [f"{CONTRACT_WORDS[self.contract]} by seat {self.taker}"]
+        defaults = [("taker", self.taker), ("contract", self.contract)]
+        if self.discard and discard_known:
+            terms.append("discard " + show_cards(sorted(self.discard)))
+            defaults.append(("discard", "(the cheapest legal cards)"))
+        if self.slam_announced:
+            terms.append("slam announced")
+        return terms, defaults
+
+    def score_line(self, score: dict) -> str:
+        from .words import CONTRACT_WORDS, number
+        s = score
+        text = (f"{CONTRACT_WORDS[s['contract']]} by seat {s['taker']}: {number(s['points'])} card points"
+                f" with {s['oudlers']} oudler{'s' * (s['oudlers'] != 1)}, target {s['target']}:"
+                f" {'made' if s['made'] else 'failed'} by {number(abs(s['margin']))}; score {number(s['total'])}")
+        extras = [f"{name.replace('_', ' ')} {number(s[name])}"
+                  for name in ("petit_au_bout", "slam", "handful") if s[name]]
+        if extras:
+            text += " (" + ", ".join(extras) + ")"
+        return text + "; per seat " + ", ".join(number(v) for v in s["scores"])
 
     def points_so_far(self) -> tuple:
         """Card points of the taker and of the defenders so far, counted as

@@ -145,6 +145,24 @@ class Tarot2Game(Game):
     extra_sizes: dict = {}
     sides = (0, 1)
 
+    # what the front ends say and default to (``Game``)
+    value_meaning = "player 0's margin over the target, in points"
+    value_meaning_short = "player 0's margin, in points"
+    value_scale = 2
+    points_unit = "card points"
+    bid_score_meaning = "the player's score"
+    made_label = "P(player 0 wins)"
+    made_words = ("player 0 wins", "player 0 does not win (a loss or a draw)")
+    table_axes = "rows: the player who leads first"
+    table_choices = {first: {"first": first} for first in (0, 1)}
+    contract_options = ("first",)
+    round_options = ("first",)
+    node_limits = {"solve": 20_000_000, "table": 5_000_000, "review": 1_000_000, "analyse": 1_000_000,
+                   "bid": 1_000_000, "hint": 2_000_000}
+    deep_tricks = 16
+    analysis_seconds_per_deal = 0.6
+    table_note = "each player needs 56 card points with no oudler, 51 with one, 41 with two, 36 with three"
+
     def play_trump(self, public: dict) -> int:
         return TRUMPS
 
@@ -419,8 +437,6 @@ class Tarot2State(TrickState):
         out["half_points"] = tuple(half)
         return out
 
-    points_unit = "card points"
-
     def points_so_far(self) -> tuple:
         """Card points of each player so far, the Excuse with its owner
         (its half point given) until the last trick: the score's points at
@@ -431,6 +447,39 @@ class Tarot2State(TrickState):
             p, _ = trick_shares(trick.plays(2), trick.winner, last)
             points = [points[0] + p[0], points[1] + p[1]]
         return tuple(Fraction(h, 2) for h in points)
+
+    def tally_so_far(self) -> tuple[list[int], list[int]]:
+        """Half points and oudlers of each player over the tricks played, the
+        last trick read as the last only when the deal is over (the Excuse of
+        an earlier trick goes back to its owner, as the score counts it)."""
+        half, oudlers = [0, 0], [0, 0]
+        last = len(self.tricks) - 1 if self.is_over() else -1
+        for i, trick in enumerate(self.tricks):
+            p, o = trick_shares(trick.plays(2), trick.winner, last=(i == last))
+            for player in (0, 1):
+                half[player] += p[player]
+                oudlers[player] += o[player]
+        return half, oudlers
+
+    def table_facts(self) -> dict:
+        """Each player's piles (the face-up top, how many cards lie face
+        down), the oudlers won and the points they need."""
+        deck = self.game.deck
+        piles = [[{"top": None if top is None else deck.token(top), "down": down} for top, down in player]
+                 for player in self.public_cards(0)["piles"]]
+        _, oudlers = self.tally_so_far()
+        return {"piles": piles, "oudlers": oudlers, "targets": [TARGETS[o] for o in oudlers]}
+
+    def contract_terms(self, discard_known: bool, show_cards):
+        return [f"player {self.first} leads first"], [("first", self.first)]
+
+    def score_line(self, score: dict) -> str:
+        from .words import number
+        s = score
+        players = "; ".join(f"player {p} {number(s['points'][p])} points, {s['oudlers'][p]} oudlers,"
+                            f" target {s['targets'][p]}, margin {number(s['margins'][p])}" for p in (0, 1))
+        result = "a draw" if s["draw"] else f"player {s['winner']} wins"
+        return f"{players}: {result}; scores {number(s['scores'][0])}, {number(s['scores'][1])}"
 
     def score_words(self, score: dict, names) -> list[str]:
         """The score in sentences (RULES.md section 4)."""

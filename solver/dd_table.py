@@ -53,11 +53,9 @@ def table(game, deal, *, tt_bits: int = DEFAULT_TT_BITS, solver: Solver | None =
 
     def work():
         try:
-            if game.name == "bridge":
+            if game.name == "bridge":   # DDS's table: one walk per strain for every declarer
                 with compile_watch(game.new_state(deal)):       # _value is called directly
                     _bridge_table(game, deal, solvers, max_nodes, out, progress)
-            elif game.name == "belote":
-                _belote_table(game, deal, solvers, max_nodes, extra, out, progress)
             else:
                 _choices_table(game, deal, solvers, max_nodes, extra, out, progress)
         except KeyboardInterrupt:
@@ -94,45 +92,33 @@ def _entry(result: SolveResult):
 
 
 def _choices_table(game, deal, solvers, max_nodes, extra, out, progress):
-    """One solve per choice (smear trumps, tarot2 first leaders, tarot
-    contracts, tarocco as dealt)."""
-    choices = {
-        "smear": {t: {"trump": t} for t in "SHDC"},
-        "tarot2": {first: {"first": first} for first in (0, 1)},
-        "tarocco": {"as dealt": {}},
-        "tarot": {c: {"contract": c} for c in ("take", "guard", "guard_without", "guard_against")},
-    }
-    if game.name not in choices:
+    """One solve per choice the game offers before play (``Game.table_choices``:
+    Smear's trumps, tarot2's first leaders, tarot's contracts, tarocco as
+    dealt, Belote's trumps and takers); a (row, column) choice makes a row
+    of columns (Belote: ``{trump: {taker: points}}``)."""
+    choices = game.table_choices
+    if not choices:
         raise RuleError(f"no table for {game.name}")
-    contracts = choices[game.name]
 
     def work(solver, key):
         try:
-            state = game.new_state(deal, **{**contracts[key], **(extra or {})})
+            state = game.new_state(deal, **{**(extra or {}), **choices[key]})
         except RuleError:
-            if game.name != "smear":
+            if not game.table_skips_unplayable:
                 raise
-            return None          # the bidder holds no card of that suit to lead
-        return _entry(solver.solve(state, line=False, max_nodes=max_nodes))
-
-    _in_order(list(contracts), work, solvers, progress, out)
-
-
-def _belote_table(game, deal, solvers, max_nodes, extra, out, progress):
-    """Belote: ``{trump: {taker: the taker's side card points}}`` (``extra``:
-    other contract keywords, e.g. ``{"variant": "no-undertrump"}``)."""
-    def work(solver, job):
-        trump, taker = job
-        state = game.new_state(deal, **{**(extra or {}), "trump": trump, "taker": taker})
+            return None          # e.g. the Smear bidder holds no card of that suit to lead
         return _entry(solver.solve(state, line=False, max_nodes=max_nodes))
 
     answers: dict = {}
     try:
-        _in_order([(t, taker) for t in "SHDC" for taker in range(4)], work, solvers, progress,
-                  answers)
+        _in_order(list(choices), work, solvers, progress, answers)
     finally:
-        for (trump, taker), value in answers.items():
-            out.setdefault(trump, {})[taker] = value
+        for key, value in answers.items():
+            if isinstance(key, tuple):
+                row, column = key
+                out.setdefault(row, {})[column] = value
+            else:
+                out[key] = value
 
 
 def tricks_estimate(state) -> int:

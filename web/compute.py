@@ -15,12 +15,10 @@ between two samples (or two cards of a review) and the answer says
 
 from __future__ import annotations
 
-from atout.analysis.json_form import analysis_json, review_json, solve_json
+from atout.analysis import analysis_json, review_json, solve_json
 from atout.engine import RuleError
 from atout.solver import Cancellation
 
-#: node limit per solve where a position may be out of reach of an exact search
-HINT_NODE_LIMIT = {"tarot": 2_000_000, "tarot2": 2_000_000, "tarocco": 2_000_000}
 #: most samples one analysis request may ask for (the server runs one at a time per request)
 MAX_SAMPLES = 2000
 
@@ -49,9 +47,8 @@ def hint(state, max_nodes: int | None = None) -> dict:
     if state.is_over():
         raise RuleError("the deal is over: no card to play")
     game = state.game
-    name = game.name
-    if max_nodes is None:
-        max_nodes = HINT_NODE_LIMIT.get(name)
+    if max_nodes is None:       # where a position may be out of reach of an exact search
+        max_nodes = game.node_limit("hint")
     result = solve(state, all_cards=True, max_nodes=max_nodes)
     # which way is better for the seat on turn: the page cannot tell it from
     # the line when the limit left none
@@ -69,11 +66,6 @@ def check_analysis(view, samples: int) -> None:
         raise RuleError(f"samples {samples}: ask for 1 to {MAX_SAMPLES}")
 
 
-#: seconds a sampled deal takes, each card solved double dummy (measured on
-#: a 2-core machine shared with other work, 2026-12-04, from the first card
-#: of the play; later cards cost less): the plan's estimate
-EXACT_SECONDS_PER_DEAL = {"belote": 0.25, "smear": 0.05, "bridge": 0.15, "tarot": 0.6, "tarocco": 0.6,
-                          "tarot2": 0.6}
 #: seconds one card takes on one deal in the playout estimate (tarot2's
 #: first card, same machine and day: 15-26 ms)
 PLAYOUT_SECONDS_PER_CARD = 0.018
@@ -91,8 +83,7 @@ def plan_analysis(state, legal: int, samples: int | None) -> dict:
     deep for a proof), the deals, and the seconds it should take. ``state``
     is the play state (only its counts and contract are read), ``legal``
     the number of cards to choose from."""
-    from atout.analysis.partial import is_deep
-    name = state.game.name
+    from atout.analysis import is_deep
     if is_deep(state):
         per_deal = legal * PLAYOUT_SECONDS_PER_CARD
         if samples is None:
@@ -101,7 +92,7 @@ def plan_analysis(state, legal: int, samples: int | None) -> dict:
                 " seen, the last tricks solved")
         method = "playout"
     else:
-        per_deal = EXACT_SECONDS_PER_DEAL.get(name, 0.3)
+        per_deal = state.game.analysis_seconds_per_deal
         samples = EXACT_SAMPLES if samples is None else samples
         what = "each card solved double dummy on each deal: proven values, bounds where the limit stops"
         method = "exact"
@@ -118,7 +109,7 @@ def analyse(view, *, samples: int = 50, seed: int = 0, max_nodes: int | None = N
     if method == "playout":
         from .estimate import estimate
         return estimate(view, samples=samples, seed=seed, progress=progress, cancel=cancel)
-    from atout.analysis.partial import analyse as run
+    from atout.analysis import analyse as run
     game = view.known_deal.game
     name = game.name
     result = run(name, game.format_deal(view.known_deal), view.played, samples=samples, seed=seed,
@@ -131,9 +122,9 @@ def review(start, played, *, max_nodes: int | None = None, progress=None,
            cancel: Cancel | None = None) -> dict:
     """`atout review --json` of the cards ``played`` from the play state
     ``start`` (left as it was)."""
-    from atout.analysis.review import review as run
+    from atout.analysis import review_deal as run
     game = start.game
     if max_nodes is None:
-        max_nodes = HINT_NODE_LIMIT.get(game.name)
+        max_nodes = game.node_limit("hint")
     result = run(start, list(played), max_nodes=max_nodes, progress=_reporter(progress, cancel))
     return review_json(game, result)

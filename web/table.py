@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import random
 
-from atout.analysis.json_form import jsonable
+from atout.analysis import jsonable
 from atout.engine import GAME_NAMES, RuleError, get_game
+from atout.engine.cards import FRENCH_SUIT_SYMBOLS
 from atout.engine.round import Round
 from atout.players import LEVELS, make_player, parse_level
 
@@ -188,50 +189,19 @@ def running_points(state) -> list:
     everyday count, ending equal to the score's: the engine's
     ``points_so_far`` (Belote and tarot card points with the last trick's
     10 and the Excuse, Smear game points, bridge tricks)."""
-    if hasattr(state, "points_so_far"):
-        return [number(p) for p in state.points_so_far()]
-    if state.game.name == "tarot2":
-        half, _ = tarot2_tally(state)
-        return [number(h / 2) for h in half]
-    return [state.tricks_won(s) for s in sorted(set(state.game.sides))]
+    return [number(p) for p in state.points_so_far()]
 
 
-def points_unit(state) -> str:
-    name = state.game.name
-    if name == "smear":
-        return "game points (A4 K3 Q2 J1 T10)"
-    return getattr(state, "points_unit", None) or POINTS_UNIT.get(name, "tricks")
-
-
-def tarot2_tally(state):
-    """Half points and oudlers of each player over the tricks played, the
-    last trick read as the last only when the deal is over (the Excuse of
-    an earlier trick goes back to its owner, as the score counts it)."""
-    from atout.engine.tarot2 import trick_shares
-    half, oudlers = [0, 0], [0, 0]
-    last = len(state.tricks) - 1 if state.is_over() else -1
-    for i, trick in enumerate(state.tricks):
-        p, o = trick_shares(trick.plays(2), trick.winner, last=(i == last))
-        for player in (0, 1):
-            half[player] += p[player]
-            oudlers[player] += o[player]
-    return half, oudlers
+def points_unit(game) -> str:
+    """What the running points count, with how where the game says it
+    (Smear: ``game points (A4 K3 Q2 J1 T10)``)."""
+    legend = f" ({game.points_legend})" if game.points_legend else ""
+    return game.points_unit + legend
 
 
 def number(x):
     """A count as JSON shows it: 25, 22.5 (a Fraction of the engine as a float)."""
     return int(x) if float(x).is_integer() else float(x)
-
-
-def tarot2_extra(state) -> dict:
-    """Two-player Tarot's table: each player's piles (the face-up top,
-    and how many cards lie face down), oudlers won and the points they need."""
-    from atout.engine.tarot2 import TARGETS
-    deck = state.game.deck
-    piles = [[{"top": None if top is None else deck.token(top), "down": down} for top, down in player]
-             for player in state.public_cards(0)["piles"]]
-    _, oudlers = tarot2_tally(state)
-    return {"piles": piles, "oudlers": oudlers, "targets": [TARGETS[o] for o in oudlers]}
 
 
 def score_words(rnd: Round, seat: int) -> list[str]:
@@ -246,8 +216,8 @@ def score_words(rnd: Round, seat: int) -> list[str]:
 
 
 def plain_score_words(rnd: Round, seat: int) -> list[str]:
-    """A short score sentence from the score's own fields (the fallback of
-    ``score_words``)."""
+    """A short score sentence from the seat's result (the fallback of
+    ``score_words`` for a game whose state does not say its score)."""
     score = rnd.score()
     if score.get("void"):
         return ["Everybody passed: the deal is void."]
@@ -258,24 +228,12 @@ def plain_score_words(rnd: Round, seat: int) -> list[str]:
         head = f"You lose: {result:+g}."
     else:
         head = "A draw."
-    lines = [head]
-    if rnd.game.name == "tarot2":
-        for player in (0, 1):
-            who = "You" if player == seat else "The opponent"
-            lines.append(f"{who}: {number(score['points'][player])} points with "
-                         f"{score['oudlers'][player]} oudler(s), {number(score['targets'][player])} needed "
-                         f"(margin {number(score['margins'][player]):+g}).")
-        if score.get("petit_last") is not None:
-            who = "you" if score["petit_last"] == seat else "the opponent"
-            lines.append(f"The Petit in the last trick: 10 to {who}.")
-    return lines
+    return [head]
 
 
 #: public and private facts of a view that hold cards
 CARD_FACTS = {"turned", "dog", "discard", "discard_trumps", "handfuls", "handful", "taken", "piles",
               "dummy"}
-
-POINTS_UNIT = {"belote": "card points", "smear": "game points (A4 K3 Q2 J1 T10)", "tarot2": "card points"}
 
 
 def view_json(rnd: Round, seat: int, open_hands: bool = False) -> dict:
@@ -323,13 +281,14 @@ def view_json(rnd: Round, seat: int, open_hands: bool = False) -> dict:
                    for leader, cards, winner in view.tricks],
         "hand_sizes": [len(h) for h in state.hands] if state is not None else None,
         "points": running_points(state) if state is not None else None,
-        "points_unit": points_unit(state) if state is not None else POINTS_UNIT.get(game.name, "tricks"),
+        "points_unit": points_unit(game),
         "score": jsonable(rnd.score()) if rnd.is_over() else None,
         "score_words": score_words(rnd, seat) if rnd.is_over() else None,
         "hands": None,
     }
-    if state is not None and game.name == "tarot2":
-        out["tarot2"] = tarot2_extra(state)
+    extra = state.table_facts() if state is not None else None
+    if extra is not None:       # a game's own table (tarot2: its piles), under its name
+        out[game.name] = extra
     if state is not None and (open_hands or rnd.is_over()):
         if rnd.is_over():   # every card as dealt for the play
             out["hands"] = [[deck.token(c) for c in sorted(h.cards)] for h in state.deal.hands]
@@ -339,9 +298,16 @@ def view_json(rnd: Round, seat: int, open_hands: bool = False) -> dict:
 
 
 def games_json() -> dict:
-    games = []
-    for name in GAME_NAMES:
-        game = get_game(name)
-        games.append({"name": name, "title": game.title, "seats": game.n_seats,
-                      "sides": list(game.sides)})
-    return {"games": games, "levels": list(LEVELS)}
+    """The games and what the page needs to know of each (``Game``'s facts:
+    the page names no game)."""
+    return {"games": [game_facts(get_game(name)) for name in GAME_NAMES], "levels": list(LEVELS)}
+
+
+def game_facts(game) -> dict:
+    return {"name": game.name, "title": game.title, "seats": game.n_seats, "sides": list(game.sides),
+            "seat_names": [game.seat_name(s) for s in range(game.n_seats)],
+            "named_seats": game.named_seats, "has_partners": game.has_partners,
+            "sides_by_taker": game.sides_by_taker, "has_dummy": game.has_dummy,
+            "french_suits": game.deck.suit_symbols == FRENCH_SUIT_SYMBOLS,
+            "numbered_bids": game.numbered_bids, "value_meaning": game.value_meaning_short,
+            "table_note": game.table_note, "options": jsonable(game.page_options)}

@@ -107,8 +107,8 @@ NODES = {"solve": 300, "table": 100, "analyse": 100, "review": 100, "bid": 50}
 def game_options(game: str, valid: dict) -> list:
     """The options of ``valid`` that apply to the game (its contract
     options, and every option that is not a contract option)."""
-    from atout.cli.options import GAME_OPTIONS
-    own = {"--" + o.replace("_", "-") for o in GAME_OPTIONS.get(game, ())}
+    from atout.engine import get_game
+    own = {"--" + o.replace("_", "-") for o in get_game(game).contract_options}
     return sorted(o for o in valid if o in own or o not in CONTRACT)
 
 

@@ -70,7 +70,7 @@ def test_a_running_kernel_stops_on_ctrl_c(monkeypatch):
     state = TAROT.new_state(TAROT.parse_deal(TAROT_DEAL))
     solver = Solver(interruptible=True)
     pos = api.codec_for(state).encode(state)
-    kernel = pos.search
+    kernel = pos.probe
     started = threading.Event()
     limits = []
 
@@ -94,7 +94,7 @@ def test_a_running_kernel_stops_on_ctrl_c(monkeypatch):
             return super().join(timeout)
 
     monkeypatch.setattr(api.threading, "Thread", CtrlCWhileWaiting)
-    pos.search = search_waiting_for_ctrl_c
+    pos.probe = search_waiting_for_ctrl_c
     budget = api.Budget(None, None)        # no limit: only Ctrl-C stops it
     assert solver._probe(pos, 0, solver.new_generation(), budget) is None
     assert limits == [0]                    # the kernel ran with its limit set to 0
@@ -162,16 +162,11 @@ def test_review_interrupted_keeps_the_cards_done(capsys, monkeypatch):
     assert data["interrupted"] and len(data["cards"]) == 3
 
 
-@pytest.mark.parametrize("command, limit_name, module", [
-    ("table", "TABLE_NODE_LIMIT", "atout.cli.solve"),
-    ("review", "REVIEW_NODE_LIMIT", "atout.cli.analysis"),
-])
-def test_table_and_review_on_a_full_tarot_deal_have_a_default_budget(capsys, monkeypatch, command,
-                                                                     limit_name, module):
-    import importlib
-    cli_module = importlib.import_module(module)
-    assert getattr(cli_module, limit_name)["tarot"] <= 5_000_000
-    monkeypatch.setitem(getattr(cli_module, limit_name), "tarot", 500)   # keep the test short
+@pytest.mark.parametrize("command", ["table", "review"])
+def test_table_and_review_on_a_full_tarot_deal_have_a_default_budget(capsys, monkeypatch, command):
+    limits = TAROT.node_limits        # the game's default limits (Game.node_limits)
+    assert limits[command] <= 5_000_000
+    monkeypatch.setitem(limits, command, 500)   # keep the test short
     args = ["--played", " ".join(opening_cards(4))] if command == "review" else []
     code, out, err = run(capsys, command, "--game", "tarot", TAROT_DEAL, *args, "--json")
     assert code == 0, err

@@ -85,10 +85,9 @@ def test_full_tarot_deal_is_bounded_by_default(monkeypatch):
 
     from click.testing import CliRunner
 
-    from atout.cli import solve as solve_module
     from atout.cli.main import cli
     from atout.engine import get_game
-    monkeypatch.setitem(solve_module.SOLVE_NODE_LIMIT, "tarot", 5000)
+    monkeypatch.setitem(get_game("tarot").node_limits, "solve", 5000)
     deal = get_game("tarot").format_deal(get_game("tarot").random_deal(1))
     out = CliRunner().invoke(cli, ["solve", "--game", "tarot", deal, "--contract", "guard_without", "--json"])
     assert out.exit_code == 0, out.output

@@ -375,7 +375,7 @@ def check_tarot2_table(page, cards_played: int) -> bool:
     backs = page.eval_on_selector_all("#my-piles .pile", "els => els.map(e => e.querySelectorAll('.back').length)")
     assert backs == [down for _, down in state.public_cards(0)["piles"][0]]
     assert page.eval_on_selector_all("#piles-1 .pile", "els => els.length") == 6
-    half, _ = __import__("atout.web.table", fromlist=["tarot2_tally"]).tarot2_tally(state)
+    half, _ = state.tally_so_far()
     assert json.loads(page.get_attribute("#points", "data-points")) == [h / 2 for h in half]
     assert "card points" in page.inner_text("#points")
     assert page.eval_on_selector_all("#history-list button", "els => els.length") == len(state.tricks)

@@ -23,11 +23,13 @@ const CALL_WORDS = {
 };
 function callWords(token) {
   if (CALL_WORDS[token]) return CALL_WORDS[token];
-  if (T.view && T.view.game === "smear" && /^[0-9]+$/.test(token)) return `bid ${token}`;
+  if (T.view && facts().numbered_bids && /^[0-9]+$/.test(token)) return `bid ${token}`;
   return String(token).replace(/_/g, " ");
 }
 let thinkingTimer = null;  // the "thinking" line's clock
-let games = [];
+let games = [];            // /api/games: each game's facts (the page names no game)
+// the facts of a game (default: the one on the table)
+function facts(name = T.view && T.view.game) { return games.find((g) => g.name === name) || {}; }
 let busy = false;          // a request is in flight: clicks wait
 let analysisAbort = null;  // AbortController of a running analysis or review
 let latestAnalysis = null; // the AbortController of the last analysis started
@@ -93,7 +95,7 @@ function cardLabel(token) {
   const suit = suitOf(token);
   if (suit === "T") return token;                      // a tarot trump: its number
   const rank = token.slice(1) === "T" ? "10" : token.slice(1);
-  const symbol = T.view && T.view.game === "tarocco" ? suit : (SUIT_SYMBOLS[suit] || suit);
+  const symbol = T.view && !facts().french_suits ? suit : (SUIT_SYMBOLS[suit] || suit);
   return rank + symbol;
 }
 
@@ -107,7 +109,7 @@ function cardBack(small = true) {
 
 function cardElement(token, { button = false, small = false, legal = false } = {}) {
   const el = document.createElement(button ? "button" : "span");
-  el.className = "card" + (small ? " small" : "") + (RED.has(suitOf(token)) && T.view.game !== "tarocco" ? " red" : "");
+  el.className = "card" + (small ? " small" : "") + (RED.has(suitOf(token)) && facts().french_suits ? " red" : "");
   el.dataset.card = token;
   if (token === "EX") el.title = "the Excuse";
   if (token === "MT") el.title = "the Matto";
@@ -155,18 +157,18 @@ function position(seat) {
 }
 
 function seatName(seat) {
-  if (T.view.game === "bridge") return "NESW"[seat] + (seat === T.seat ? " (you)" : "");
+  if (facts().named_seats) return facts().seat_names[seat] + (seat === T.seat ? " (you)" : "");
   if (seat === T.seat) return "you";
   if (T.view.n_seats === 2) return "the opponent";
   const where = ["", "on your left", "opposite", "on your right"][(seat - T.seat + 4) % 4];
   return `seat ${seat} (${where})`;
 }
 
-// a side's name: yours or the opponents' (tarot2: each player)
+// a side's name: yours or the opponents' (two players: each player)
 function sideName(side) {
   const v = T.view;
-  if (v.game === "tarot2") return side === T.seat ? "you" : "the opponent";
-  if (v.game === "tarot") {
+  if (v.n_seats === 2) return side === T.seat ? "you" : "the opponent";
+  if (facts().sides_by_taker) {
     const taker = v.public && v.public.taker !== undefined ? v.public.taker : null;
     const mine = taker !== null && (side === 0) === (taker === T.seat);
     return (side === 0 ? "the taker" : "the defence") + (mine ? " (you)" : "");
@@ -177,16 +179,9 @@ function sideName(side) {
 // partner or opponent, in the games whose sides are fixed before the deal
 function seatRole(seat) {
   const v = T.view;
-  if (seat === T.seat || v.game === "tarot" || v.game === "tarot2") return "";
+  if (seat === T.seat || !facts().has_partners) return "";
   return v.sides[seat] === v.sides[T.seat] ? " \u00b7 partner" : " \u00b7 opponent";
 }
-
-// what the double-dummy value counts, per game
-const VALUE_MEANING = {
-  tarot: "the taker's margin over the target, in points", tarot2: "player 0's margin, in points",
-  tarocco: "card points of seats 0+2", belote: "the taker's side card points",
-  smear: "points of the bidder's side (of 4)", bridge: "tricks of the declarer's side",
-};
 
 // -- drawing ------------------------------------------------------------------------
 
@@ -243,7 +238,7 @@ function render() {
   // contract, points, the last trick
   const pub = v.public || {};
   const parts = [];
-  if (v.game === "tarot2") parts.push("each player needs 56 card points with no oudler, 51 with one, 41 with two, 36 with three");
+  if (facts().table_note) parts.push(facts().table_note);
   if (pub.turned) parts.push(`turned ${cardLabel(pub.turned)}`);
   if (pub.contract) parts.push(`contract: ${callWords(pub.contract)}`);
   if (pub.declarer) parts.push(`${pub.level}${pub.strain} by ${pub.declarer}`);
@@ -296,7 +291,7 @@ function render() {
   const hand = $("hand");
   hand.replaceChildren();
   const tokens = v.hand.slice();
-  if (v.game === "bridge") {      // the dummy's cards, played by the declarer from this hand's rows
+  if (facts().has_dummy) {      // the dummy's cards, played by the declarer from this hand's rows
     for (const t of legal) if (!tokens.includes(t)) tokens.push(t);
   }
   for (const [suit, ts] of bySuit(tokens)) {
@@ -320,8 +315,8 @@ function render() {
 
 // bridge: the dummy's seat once its cards are shown
 function dummySeat(v) {
-  if (v.game !== "bridge" || !v.public || !v.public.dummy) return null;
-  return ("NESW".indexOf(v.public.declarer) + 2) % 4;
+  if (!facts().has_dummy || !v.public || !v.public.dummy) return null;
+  return (facts().seat_names.indexOf(v.public.declarer) + 2) % 4;
 }
 
 // tarot2: a player's six piles, each its face-down cards under the top
@@ -351,7 +346,7 @@ function pilesElement(s) {
 // the running count: card points (tarot2 with oudlers and the points each needs)
 function pointsText(v) {
   if (!v.points) return "";
-  if (v.game === "tarot2") {
+  if (v.tarot2) {
     return "card points: " + [T.seat, 1 - T.seat].map((p) => {
       const o = v.tarot2.oudlers[p];
       return `${sideName(p)} ${v.points[p]} (${o} oudler${o === 1 ? "" : "s"}: ${v.tarot2.targets[p]} needed)`;
@@ -623,7 +618,7 @@ async function maybeAnalyse() {
       const line = hint.line.length ? `best line ${hint.line.slice(0, 4).join(" ")}\u2026`
         : "not exact within the node limit: each card's proven bounds";
       result.textContent = `Double dummy, every hand seen: value ${hint.lower === hint.upper ? hint.lower : `${hint.lower}..${hint.upper}`}` +
-        ` (${VALUE_MEANING[v.game]}); ${line} (${hint.nodes} nodes, ${hint.seconds} s)`;
+        ` (${facts().value_meaning}); ${line} (${hint.nodes} nodes, ${hint.seconds} s)`;
     } catch (e) {
       result.textContent = e.message;
     }
@@ -663,7 +658,7 @@ async function maybeAnalyse() {
       : "on each card its expected value (bounds where the node limit left it open) and the probability of making the contract";
     result.textContent = `From your hand only: ${a.samples} of ${a.samples_requested} deals sampled` +
       (a.interrupted ? " (cancelled: partial answer)" : "") + `; ${how} (${a.seconds} s).` +
-      (VALUE_MEANING[v.game] ? ` Values: ${VALUE_MEANING[v.game]}.` : "");
+      (facts().value_meaning ? ` Values: ${facts().value_meaning}.` : "");
   } catch (e) {
     if (!superseded()) result.textContent = e.name === "AbortError" ? "Analysis cancelled." : e.message;
   } finally {
@@ -733,45 +728,47 @@ async function runReview() {
 
 // -- setup ------------------------------------------------------------------------------------
 
-// the table options of a game (Round options): Belote's rule variants, Smear's widow
-const GAME_OPTIONS = {
-  belote: [["no-undertrump", "no forced undertrump"], ["no-partner-overtrump", "no overtrump over partner"]],
-  smear: "widow",
-};
-
+// the table options of the game chosen (its Round options, from /api/games):
+// a number to choose (Smear's widow) or flags to tick (Belote's rule variants)
 function fillOptions() {
   const box = $("options");
   box.replaceChildren();
-  const spec = GAME_OPTIONS[$("game").value];
-  if (spec === "widow") {
-    const label = document.createElement("label");
-    label.append("Widow ");
-    const select = document.createElement("select");
-    select.id = "opt-widow";
-    for (const n of [0, 1, 2, 3]) select.add(new Option(String(n), String(n)));
-    label.appendChild(select);
-    box.appendChild(label);
-  } else if (spec) {
-    for (const [flag, text] of spec) {
+  for (const [name, choices] of Object.entries(facts($("game").value).options || {})) {
+    if (choices.every((c) => typeof c === "number")) {
       const label = document.createElement("label");
-      const check = document.createElement("input");
-      check.type = "checkbox";
-      check.className = "opt-variant";
-      check.value = flag;
-      label.append(check, " " + text);
+      label.append(name[0].toUpperCase() + name.slice(1) + " ");
+      const select = document.createElement("select");
+      select.id = `opt-${name}`;
+      for (const n of choices) select.add(new Option(String(n), String(n)));
+      label.appendChild(select);
       box.appendChild(label);
+    } else {
+      for (const [flag, text] of choices) {
+        const label = document.createElement("label");
+        const check = document.createElement("input");
+        check.type = "checkbox";
+        check.className = `opt-${name}`;
+        check.value = flag;
+        label.append(check, " " + text);
+        box.appendChild(label);
+      }
     }
   }
 }
 
+// the options chosen: a number only when not 0, flags comma-separated
 function chosenOptions() {
-  const game = $("game").value;
-  if (GAME_OPTIONS[game] === "widow") {
-    const widow = Number($("opt-widow").value);
-    return widow ? { widow } : {};
+  const out = {};
+  for (const [name, choices] of Object.entries(facts($("game").value).options || {})) {
+    if (choices.every((c) => typeof c === "number")) {
+      const n = Number($(`opt-${name}`).value);
+      if (n) out[name] = n;
+    } else {
+      const flags = [...document.querySelectorAll(`.opt-${name}:checked`)].map((c) => c.value);
+      if (flags.length) out[name] = flags.join(",");
+    }
   }
-  const flags = [...document.querySelectorAll(".opt-variant:checked")].map((c) => c.value);
-  return flags.length ? { variant: flags.join(",") } : {};
+  return out;
 }
 
 function fillSeats() {
@@ -779,7 +776,7 @@ function fillSeats() {
   const seat = $("seat");
   const keep = seat.value;
   seat.replaceChildren();
-  for (let s = 0; s < g.seats; s++) seat.add(new Option(g.name === "bridge" ? "NESW"[s] : `seat ${s}`, s));
+  for (let s = 0; s < g.seats; s++) seat.add(new Option(g.named_seats ? g.seat_names[s] : `seat ${s}`, s));
   if (keep && Number(keep) < g.seats) seat.value = keep;
 }
 
