@@ -40,8 +40,8 @@ def batch(game_name, in_path, out_path, all_cards, max_nodes, workers, scheduler
     the table and par; other games, the solve with a contract (on the line or
     as options), else the game's table. A deal that cannot be read gets a line
     that says why, and the batch goes on."""
-    from atout.analysis.batch import batch_file
-    from atout.analysis.executors import check_scheduler
+    from atout.analysis import batch_file
+    from atout.analysis import check_scheduler
     game = get_game(game_name)
     check_scheduler(scheduler)          # an unreachable cluster fails before any work
     workers = workers or os.cpu_count() or 1

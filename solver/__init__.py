@@ -23,6 +23,7 @@ _FACE = {
     "equivalent_groups": "every_card",
     "table": "dd_table",
     "SUPPORTED_GAMES": "encoding", "codec_for": "encoding",
+    "default_threads": "threads", "COMPILE_SECONDS": "precompile",
 }
 
 __all__ = sorted(_FACE)

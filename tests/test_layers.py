@@ -7,6 +7,7 @@ through others."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -139,3 +140,65 @@ def test_no_import_circle():
 
 def test_the_circle_finder_finds_a_circle():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+GAME_NAMES = {"tarot", "tarocco", "belote", "tarot2", "smear", "bridge"}
+
+
+def game_switches(source: str) -> list[str]:
+    """Tests of a game's name (``game == "belote"``, ``name in ("tarot",
+    ...)``) and literal tables keyed by game names, in Python source."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare):
+            for side in (node.left, *node.comparators):
+                values = [side] if isinstance(side, ast.Constant) else getattr(side, "elts", [])
+                if any(isinstance(v, ast.Constant) and v.value in GAME_NAMES for v in values):
+                    found.append(f"line {node.lineno}: {ast.unparse(node)}")
+        elif isinstance(node, ast.Dict):
+            keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
+            if len(GAME_NAMES.intersection(keys)) >= 2:     # "belote" alone is also an option's name
+                found.append(f"line {node.lineno}: a table keyed by games")
+    return found
+
+
+def test_the_front_ends_name_no_game():
+    """A game's facts live on its Game and its state (docs/ADDING_A_GAME.md):
+    the command line and the web page read them and switch on no game's name."""
+    switches = {str(path.relative_to(ROOT)): game_switches(path.read_text())
+                for folder in ("cli", "web") for path in sorted((ROOT / folder).glob("*.py"))}
+    for path in sorted((ROOT / "web" / "static").glob("*.js")):
+        text = path.read_text()
+        switches[str(path.relative_to(ROOT))] = [
+            f"line {text.count(chr(10), 0, m.start()) + 1}: {m.group(0)}"
+            for m in re.finditer(r"""[!=]==?\s*["'](%s)["']""" % "|".join(GAME_NAMES), text)]
+    assert {path: found for path, found in switches.items() if found} == {}
+
+
+def test_the_switch_finder_finds_switches():
+    found = game_switches('if game.name == "smear": pass\nx = {"tarot": 1, "belote": 2}\n'
+                          'ok = {"belote": "an option"}\nif name in ("tarot2", "bridge"): pass\n')
+    assert len(found) == 3
+
+
+#: a front end's import of a module behind a face, and why
+BEHIND_FACES = {("cli/format.py", "atout.solver.prepare"): "its tests replace prepare() in its module"}
+
+
+def test_the_front_ends_import_only_the_packages_faces():
+    """The command line and the web page use the solver, the analysis and the
+    players through their faces (``atout.solver``, ``atout.analysis``,
+    ``atout.players``), never a module behind them."""
+    behind = []
+    for folder in ("cli", "web"):
+        for path in sorted((ROOT / folder).glob("*.py")):
+            where = str(path.relative_to(ROOT))
+            for node in ast.walk(ast.parse(path.read_text())):
+                names = [node.module or ""] if isinstance(node, ast.ImportFrom) else \
+                    [a.name for a in node.names] if isinstance(node, ast.Import) else []
+                for name in names:
+                    parts = name.split(".")
+                    if len(parts) > 2 and parts[0] == "atout" and parts[1] in ("solver", "analysis", "players") \
+                            and (where, name) not in BEHIND_FACES:
+                        behind.append(f"{where}:{node.lineno} {name}")
+    assert behind == []

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import time
 
-from atout.analysis.json_form import value_number
-from atout.analysis.partial import Job, mean_and_stderr, model_for, sample_rng
+from atout.analysis import value_number
+from atout.analysis import Job, mean_and_stderr, model_for, sample_rng
 from atout.engine import get_game
-from atout.players.search import PLAYOUT_NODES, PLAYOUT_TO, playout
+from atout.players import PLAYOUT_NODES, PLAYOUT_TO, playout
 
 #: where the playout stops (tricks left) and the solver values the rest
 STOP_AT = PLAYOUT_TO["hard"]
