@@ -10,29 +10,35 @@ import sys
 import click
 
 from atout.engine import GAME_NAMES, AtoutError, RuleError, get_game
-from atout.engine.cards import suit_of
-from atout.engine.words import (Names, action_sentence, announcement_sentence, call_label, capital,
-                                contract_sentences, number, plural, score_sentences)
+from atout.engine.games import games_where
+from atout.engine.words import (Names, action_sentence, call_label, capital)
 
-from .format import card_text, pad, prepare_searches, progress_reporter, thinking
+from .format import pad, prepare_searches, progress_reporter, thinking
 from .options import SCHEDULER_OPTION, SECONDS
+from .table_screen import TableScreen
 
 GAME = click.option("--game", "-g", "game_name", required=True,
                     type=click.Choice(GAME_NAMES, case_sensitive=False), help="The game.")
 LEVEL_NAMES = ("random", "easy", "medium", "hard")
-PARTNER_GAMES = ("tarocco", "belote", "smear", "bridge")
 
 
-def round_options(game: str, widow, contract, declarer, variant) -> dict:
-    """The Round options of the command line, each only for its game."""
+def taking(option: str) -> str:
+    """The games whose Round takes ``option``, for a message."""
+    return games_where(lambda g: option in g.round_options)
+
+
+def round_options(game_name: str, widow, contract, declarer, variant) -> dict:
+    """The Round options of the command line, each only for the games that
+    take it (``Game.round_options``)."""
+    game, takes = game_name, get_game(game_name).round_options
     options = {}
     if widow is not None:
-        if game != "smear":
-            raise RuleError(f"--widow does not apply to {game} (only smear has a widow)")
+        if "widow" not in takes:
+            raise RuleError(f"--widow does not apply to {game} (only {taking('widow')} has a widow)")
         options["widow"] = widow
     if contract is not None or declarer is not None:
-        if game != "bridge":
-            raise RuleError(f"--contract and --declarer apply to bridge only, not {game}")
+        if "declarer" not in takes:
+            raise RuleError(f"--contract and --declarer apply to {taking('declarer')} only, not {game}")
         if contract is not None:
             text = contract.strip().upper()
             if len(text) < 2 or not text[0].isdigit() or not 1 <= int(text[0]) <= 7 \
@@ -42,8 +48,8 @@ def round_options(game: str, widow, contract, declarer, variant) -> dict:
         if declarer is not None:
             options["declarer"] = declarer.upper()
     if variant is not None:
-        if game != "belote":
-            raise RuleError(f"--variant applies to belote only, not {game}")
+        if "variant" not in takes:
+            raise RuleError(f"--variant applies to {taking('variant')} only, not {game}")
         options["variant"] = variant
     return options
 
@@ -95,21 +101,10 @@ def read_save(path: str) -> dict:
 #: the prompt's commands, for `help` and the line editor's completion
 COMMANDS = ("hint", "opponents", "think", "undo", "save", "help", "quit")
 
-#: how many cards go aside, one at a time, and the rule that limits them
-DISCARD_RULES = {
-    "tarot": "Kings and oudlers may not go; trumps only when nothing else can, and a trump put aside is shown",
-    "tarocco": "no King, trump 1 or 21, nor the Matto; other trumps only when the rules allow it",
-    "smear": "trumps only beyond six of them",
-}
 
-
-def in_hand_order(cards) -> list:
-    """Cards as a hand shows them: suit by suit, the strongest first."""
-    return sorted(cards, key=lambda c: (suit_of(c), -c))
-
-
-class Table:
-    """One deal in the terminal: the Round, the human's seat and the bots."""
+class Table(TableScreen):
+    """One deal in the terminal: the Round, the human's seat and the bots
+    (what the human sees: ``TableScreen``)."""
 
     def __init__(self, rnd, seat: int, level: str, seed: int, think, partner_level=None):
         self.round = rnd
@@ -143,147 +138,6 @@ class Table:
         """Seats and sides from the human's chair (tarot's sides follow the taker)."""
         state = self.round.state
         return Names.of(state, self.seat) if state is not None else Names(self.game, self.seat)
-
-    def card_text(self, card) -> str:
-        return card_text(self.deck, card, for_people=True)
-
-    # -- display ----------------------------------------------------------------
-    def show_hand(self, view) -> None:
-        legal = {a.value for a in view.legal if a.kind in ("card", "discard")}
-        dummy = view.public.get("dummy")
-        for_dummy = view.acting_for is not None and view.acting_for != self.seat and dummy is not None
-        if dummy is not None:
-            click.echo("dummy: " + self.by_suit(dummy, legal if for_dummy else set()))
-        mine = set() if for_dummy else legal
-        hand = self.by_suit(view.hand, mine) or "(empty)"
-        click.echo("your hand: " + hand + ("   (* = legal)" if mine & set(view.hand) else ""))
-        if self.game.name == "tarot2":
-            self.show_piles(view, legal)
-        for key, cards in view.private.items():
-            if cards:
-                click.echo(f"your {key.replace('_', ' ')}: {self.cards(in_hand_order(cards))}")
-
-    def show_piles(self, view, legal) -> None:
-        """tarot2: each player's six piles apart from the hand: the face-up
-        top, how many cards lie face down under it."""
-        played = set(view.played)
-        for player in (self.seat, 1 - self.seat):
-            tops = dict(view.public["face_up"][player])
-            shown = []
-            for k, pile in enumerate(view.public["piles"][player]):
-                left = sum(1 for c in pile if c not in played) if None not in pile else \
-                    len(pile) - sum(1 for c in pile if c is not None and c in played)
-                if k in tops:
-                    mark = "*" if player == self.seat and tops[k] in legal else ""
-                    under = left - 1
-                    shown.append(self.card_text(tops[k]) + mark + (f" (+{under} face down)" if under else ""))
-                elif left:
-                    shown.append(f"({left} face down)")
-                else:
-                    shown.append("(empty)")
-            whose = "your piles" if player == self.seat else f"{self.names.seat(player)}'s piles"
-            click.echo(f"{whose}: " + ", ".join(shown))
-
-    def cards(self, cards) -> str:
-        return " ".join(self.card_text(c) for c in cards)
-
-    def by_suit(self, cards, legal) -> str:
-        groups: dict = {}
-        for c in sorted(cards, reverse=True):
-            groups.setdefault(suit_of(c), []).append(self.card_text(c) + ("*" if c in legal else ""))
-        return "  ".join(" ".join(g) for _, g in sorted(groups.items()))
-
-    def show_new_tricks(self) -> None:
-        state = self.round.state
-        if state is None:
-            return
-        names = self.names
-        from atout.players import points, trump_suit
-        trump = trump_suit(self.round.view(self.seat))
-        for number in range(self.shown_tricks, len(state.tricks)):
-            t = state.tricks[number]
-            worth = sum(points(self.game.name, c, trump) for c in t.cards)
-            extra = f", {worth:g} in its cards" if self.game.name != "bridge" else ""
-            click.echo(f"trick {number + 1}: {self.cards(t.cards)} (led by {names.seat(t.leader)}), "
-                       f"won by {names.seat(t.winner)}{extra}")
-        if len(state.tricks) > self.shown_tricks:
-            click.echo(self.running_points())
-        self.shown_tricks = len(state.tricks)
-
-    def running_points(self) -> str:
-        """What each side has won so far, counted as the score counts it
-        (``points_so_far``): the Excuse with its owner, the last trick's 10,
-        and at the end the dog or the discard, so that the last line agrees
-        with the score."""
-        state = self.round.state
-        names = self.names
-        sides = range(2)
-        text = ", ".join(f"{names.side(s)} {number(p)}" for s, p in zip(sides, state.points_so_far()))
-        end = ""
-        if state.is_over() and self.game.name == "tarot":
-            end = " (with the dog)" if state.contract in ("guard_without", "guard_against") else " (with the discard)"
-        elif state.is_over() and self.game.name == "tarocco":
-            end = " (with the dealer's discard)"
-        return f"{state.points_unit} so far: {text}{end}"
-
-    def show_situation(self) -> None:
-        view = self.round.view(self.seat)
-        names = self.names
-        click.echo("")
-        if view.auction:
-            click.echo("auction: " + ", ".join(f"{names.seat(s)}: {call_label(self.game.name, t)}"
-                                               for s, t in view.auction))
-        for line in contract_sentences(self.game, view.public, names):
-            click.echo(line)
-        for s, what, detail in view.announcements:
-            if what != "trump":              # said with the contract
-                click.echo(announcement_sentence(self.game, s, what, detail, names))
-        leader, cards = view.trick
-        if cards:
-            click.echo("on the table: " + ", ".join(f"{names.seat((leader + i) % self.round.n_seats)} "
-                                                    f"{self.card_text(c)}" for i, c in enumerate(cards)))
-        self.show_hand(view)
-        if view.phase == "discard":
-            click.echo(self.discard_prompt(view))
-        elif view.phase != "play" or any(a.kind != "card" for a in view.legal):
-            click.echo(f"{self.phase_word(view)}: choose one of "
-                       + ", ".join(call_label(self.game.name, a.token) for a in view.legal))
-        elif view.to_act == self.seat:
-            whose = "the dummy's" if view.acting_for not in (None, self.seat) else "your"
-            click.echo(f"{whose} turn: play a card marked * (e.g. {self.card_text(view.legal[0].value)})")
-
-    def why_not(self, text: str, exc) -> str:
-        """Why a typed card or call was refused, the choices in their display
-        form."""
-        legal = self.round.legal_actions()
-        if not legal or legal[0].kind not in ("card", "discard"):
-            return f"{text!r} is not a choice now: choose one of " + ", ".join(
-                call_label(self.game.name, a.token) for a in legal)
-        cards = self.cards(in_hand_order(a.value for a in legal))
-        verb = "put aside" if legal[0].kind == "discard" else "play"
-        try:
-            card = self.deck.parse_card(text)
-        except AtoutError:
-            return f"unknown card {text!r}: {verb} one of {cards}"
-        view = self.round.view(self.seat)
-        holding = set(view.hand) | set(view.public.get("dummy") or ()) | \
-            {c for _, c in (view.public.get("face_up") or ((), ()))[self.seat]}
-        if card not in holding:
-            return f"you do not hold {self.card_text(card)}: {verb} one of {cards}"
-        return f"you may not {verb} {self.card_text(card)} now: {verb} one of {cards}"
-
-    def phase_word(self, view) -> str:
-        return {"auction": "your call", "trump": "choose the trumps", "declare": "your declaration"}.get(
-            view.phase, view.phase)
-
-    def discard_prompt(self, view) -> str:
-        """The discard explained: how many cards in all, one at a time, how
-        many are left, and the rule that limits them."""
-        total = {"tarot": 6, "tarocco": 2}.get(self.game.name, view.public.get("widow", 0))
-        left = total - len(view.private.get("discard", ()))
-        rule = DISCARD_RULES.get(self.game.name, "")
-        return (f"put {plural(total, 'card')} aside, one card at a time: {left} still to choose"
-                + (f" ({rule})" if rule else "") + ". Type one card marked *.")
 
     # -- commands ---------------------------------------------------------------
     def hint(self) -> None:
@@ -444,14 +298,6 @@ class Table:
             self.bots_play()
         self.show_score()
 
-    def show_score(self) -> None:
-        score = self.round.score()
-        click.echo("")
-        click.echo("the deal is over.")
-        for line in score_sentences(self.round.state, score, self.seat):
-            click.echo(line)
-
-
 def line_editor(table: Table):
     """The prompt: Python's readline on a terminal (arrows, Delete, history,
     Tab completing the commands and the legal cards and calls), plain
@@ -527,11 +373,12 @@ def play(game_name, level, old_level, partner_level, seat, seed, think, resume, 
         options = round_options(game.name, widow, bridge_contract, declarer, variant)
         rnd = Round.new(game.name, seed=seed, **options)
     level = (level or "medium").lower()
-    if partner_level and game.name not in PARTNER_GAMES:
-        raise RuleError(f"{game.name} has no partners: --partner-level applies to {', '.join(PARTNER_GAMES)}")
+    if partner_level and not game.has_partners:
+        raise RuleError(f"{game.name} has no partners: --partner-level applies to"
+                        f" {games_where(lambda g: g.has_partners)}")
     if not 0 <= seat < rnd.n_seats:
         raise RuleError(f"seat {seat}: a {game.name} seat is 0..{rnd.n_seats - 1}")
-    if game.name == "bridge" and rnd.state is not None and seat == (rnd._driver.declarer + 2) % 4:
+    if rnd.state is not None and seat == rnd.state.dummy_seat:
         raise RuleError(f"seat {seat} is the dummy: sit at another seat (the declarer plays the dummy)")
     table = Table(rnd, seat, level, seed, think, partner_level)
     if resume:
@@ -539,7 +386,7 @@ def play(game_name, level, old_level, partner_level, seat, seed, think, resume, 
         if len(table.actors) != len(rnd.actions):
             table.actors = []
         click.echo(f"resumed {resume}")
-    where = f" ({game.seat_name(seat)})" if game.name == "bridge" else f" (seat {seat})"
+    where = f" ({game.seat_name(seat)})" if game.named_seats else f" (seat {seat})"
     thinks = "" if think is None else f", thinking {think_name(think)} per decision"
     click.echo(f"{game.title}: you{where} against {table.level} computer players{thinks}. "
                "Type help for the commands.")
@@ -593,7 +440,7 @@ def match(game_name, players, deals, seed, workers, think, scheduler, as_json, w
     if think is not None and think <= 0:
         raise RuleError(f"think {think}: give a number of seconds above 0")
     options = round_options(game.name, widow, bridge_contract, declarer, variant)
-    from atout.players.match import parse_players
+    from atout.players import parse_players
     if any(spec.level in ("medium", "hard") for spec in parse_players(players)) and not scheduler:
         prepare_searches([game.name], processes=min(workers, 2))   # once, not in every worker
     report, close = progress_reporter("deal pairs")
@@ -659,8 +506,8 @@ def slowest_text(facts: dict) -> str:
 def a_seats(game, number: int) -> str:
     """Player A's seats in game 1 (the even seats) or 2 (the odd ones)."""
     seats = [s for s in range(game.n_seats) if s % 2 == number - 1]
-    if game.name == "bridge":
+    if game.named_seats:
         return "-".join(game.seat_name(s) for s in seats)
-    if game.name == "tarot2":
-        return f"player {seats[0]}"
+    if len(seats) == 1:
+        return game.seat_name(seats[0])
     return "seats " + "+".join(map(str, seats))
