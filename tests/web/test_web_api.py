@@ -654,6 +654,11 @@ def long_analysis(url: str):
             return conn, response
 
 
+#: seconds that tell a stopped computation from one that goes on (the long
+#: analysis below takes many minutes): a bound on a hang, not a timing
+STOP_BOUND = 120
+
+
 def idle_after(pid: int, limit: float) -> float:
     """Seconds until the process uses under 10% of a core over 0.5 s, or
     ``limit`` if it never does by then."""
@@ -679,8 +684,10 @@ def test_an_analysis_whose_client_leaves_stops():
             time.sleep(0.1)
         conn.sock.shutdown(socket.SHUT_RDWR)
         conn.close()
-        # within a second on an idle machine; the bound leaves room for a busy one
-        assert idle_after(proc.pid, 10) < 10
+        # within a second on an idle machine (docs/BROWSER.md); the bound only
+        # tells a stop from an analysis that goes on, which takes many minutes
+        # (2000 deals), so that a loaded machine cannot fail the test
+        assert idle_after(proc.pid, STOP_BOUND) < STOP_BOUND
         with urllib.request.urlopen(url + "api/games", timeout=30) as games:   # and serves on
             assert games.status == 200
     finally:
@@ -697,9 +704,12 @@ def test_the_server_exits_on_a_signal_mid_analysis(sig):
         conn, response = long_analysis(url)
         start = time.monotonic()
         proc.send_signal(getattr(signal, sig))
-        proc.wait(30)
-        waited = time.monotonic() - start
-        assert waited < 5, f"{sig}: exited after {waited:.1f} s"
+        try:
+            proc.wait(STOP_BOUND)
+        except subprocess.TimeoutExpired:
+            # (within a second on an idle machine, docs/BROWSER.md; a server
+            # that ignores the signal computes for many minutes more)
+            raise AssertionError(f"{sig}: still running {time.monotonic() - start:.0f} s later")
         conn.close()
     finally:
         if proc.poll() is None:
