@@ -14,10 +14,11 @@ from .cards import SUITS
 # -- tarot -----------------------------------------------------------------
 def tarot_auction(view):
     value = tarot_bid_value(view.hand)
+    trumps = sum(1 for c in view.hand if suit_of(c) == TRUMPS)
     legal = {a.token for a in view.legal}
     best = "pass"
     for name, need in TAROT_NEEDS:
-        if value >= need and name in legal:
+        if value >= need and name in legal and (name == "take" or trumps >= GUARD_TRUMPS):
             best = name
     return best
 
@@ -110,6 +111,10 @@ def tarocco_discard(view):
 
 #: the tarot bids and the measure of a hand (``tarot_bid_value``) each needs
 TAROT_NEEDS = (("take", 13), ("guard", 17), ("guard_without", 23), ("guard_against", 27))
+#: the fewest trumps of a guard or more, whatever the honours: a club player
+#: never guards on a short trump suit (how often the measure alone would
+#: have: docs/STRENGTH.md)
+GUARD_TRUMPS = 5
 
 
 def tarot_bid_value(hand) -> int:

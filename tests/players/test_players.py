@@ -224,3 +224,22 @@ def test_match_players_take_the_search_options():
         parse_player("hard:depth=3")
     with pytest.raises(OptionError, match="only medium and hard"):
         parse_player("easy:samples=3")
+
+
+def test_no_guard_on_a_short_trump_suit():
+    """The tarot bidding rule never guards on fewer than GUARD_TRUMPS trumps,
+    however strong the honours (here 3 trumps with the Petit and the 21, the
+    Excuse and the four kings: a measure of 20, past a guard's 17); the same
+    honours with 5 trumps guard."""
+    from types import SimpleNamespace
+    from atout.engine import get_game
+    from atout.engine.round_games import Action
+    from atout.players.rules import GUARD_TRUMPS, TAROT_NEEDS, tarot_auction, tarot_bid_value
+    deck = get_game("tarot").deck
+    legal = [Action("bid", t, t) for t in ("pass", "take", "guard", "guard_without", "guard_against")]
+    honours = deck.parse_cards("1 21 EX KS KH KD KC")
+    short = honours + deck.parse_cards("5 QS JS 10S 9S 8S 7S QH JH 10H 9H")
+    assert tarot_bid_value(short) >= dict(TAROT_NEEDS)["guard"] and GUARD_TRUMPS > 3
+    assert tarot_auction(SimpleNamespace(hand=tuple(short), legal=legal)) == "take"
+    longer = honours + deck.parse_cards("5 6 7 QS JS 10S 9S 8S QH JH 10H")
+    assert tarot_auction(SimpleNamespace(hand=tuple(longer), legal=legal)) != "take"
