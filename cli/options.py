@@ -9,7 +9,7 @@ import math
 
 import click
 
-from atout.engine import RuleError, get_game
+from atout.engine import OptionError, get_game
 from atout.engine.cards import FRENCH_SUIT_LETTERS, FRENCH_SUIT_SYMBOLS, OUTLINED_SUIT_SYMBOLS
 
 
@@ -114,7 +114,7 @@ def pop_contract(game_name: str, options: dict, names=tuple(CONTRACT_OPTIONS)) -
         allowed_here = [o for o in get_game(game_name).contract_options if o in names]
         if name not in allowed_here:
             allowed = ", ".join("--" + o.replace("_", "-") for o in allowed_here) or "none"
-            raise RuleError(f"--{name.replace('_', '-')} does not apply to {game_name}"
+            raise OptionError(f"--{name.replace('_', '-')} does not apply to {game_name}"
                             f" (its options: {allowed})")
         contract[name] = value
     return contract

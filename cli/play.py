@@ -9,7 +9,7 @@ import sys
 
 import click
 
-from atout.engine import GAME_NAMES, AtoutError, RuleError, get_game
+from atout.engine import GAME_NAMES, AtoutError, OptionError, RuleError, get_game
 from atout.engine.games import games_where
 from atout.engine.words import (Names, action_sentence, call_label, capital)
 
@@ -34,11 +34,11 @@ def round_options(game_name: str, widow, contract, declarer, variant) -> dict:
     options = {}
     if widow is not None:
         if "widow" not in takes:
-            raise RuleError(f"--widow does not apply to {game} (only {taking('widow')} has a widow)")
+            raise OptionError(f"--widow does not apply to {game} (only {taking('widow')} has a widow)")
         options["widow"] = widow
     if contract is not None or declarer is not None:
         if "declarer" not in takes:
-            raise RuleError(f"--contract and --declarer apply to {taking('declarer')} only, not {game}")
+            raise OptionError(f"--contract and --declarer apply to {taking('declarer')} only, not {game}")
         if contract is not None:
             text = contract.strip().upper()
             if len(text) < 2 or not text[0].isdigit() or not 1 <= int(text[0]) <= 7 \
@@ -49,7 +49,7 @@ def round_options(game_name: str, widow, contract, declarer, variant) -> dict:
             options["declarer"] = declarer.upper()
     if variant is not None:
         if "variant" not in takes:
-            raise RuleError(f"--variant applies to {taking('variant')} only, not {game}")
+            raise OptionError(f"--variant applies to {taking('variant')} only, not {game}")
         options["variant"] = variant
     return options
 
@@ -82,7 +82,7 @@ def write_save(path: str, data: dict) -> None:
             json.dump(data, f)
         os.replace(tmp, path)
     except OSError as exc:
-        raise RuleError(f"cannot save to {path}: {exc.strerror or exc}") from None
+        raise OptionError(f"cannot save to {path}: {exc.strerror or exc}") from None
 
 
 def read_save(path: str) -> dict:
@@ -90,11 +90,11 @@ def read_save(path: str) -> dict:
         with open(path, encoding="utf-8") as f:
             data = json.load(f)
     except OSError as exc:
-        raise RuleError(f"cannot read save file {path}: {exc.strerror or exc}") from None
+        raise OptionError(f"cannot read save file {path}: {exc.strerror or exc}") from None
     except ValueError:
-        raise RuleError(f"cannot read save file {path}: not a saved atout game") from None
+        raise OptionError(f"cannot read save file {path}: not a saved atout game") from None
     if not isinstance(data, dict) or "round" not in data or "seat" not in data:
-        raise RuleError(f"cannot read save file {path}: not a saved atout game")
+        raise OptionError(f"cannot read save file {path}: not a saved atout game")
     return data
 
 
@@ -348,7 +348,7 @@ def play(game_name, level, old_level, partner_level, seat, seed, think, resume, 
     from atout.engine.round import Round
     from atout.players import parse_think, think_name
     if old_level and level and old_level.lower() != level.lower():
-        raise RuleError(f"--level {old_level} and --opponents {level}: give one (--level is --opponents' older name)")
+        raise OptionError(f"--level {old_level} and --opponents {level}: give one (--level is --opponents' older name)")
     level = level or old_level
     if think is not None:
         think = parse_think(think)
@@ -359,22 +359,22 @@ def play(game_name, level, old_level, partner_level, seat, seed, think, resume, 
             seat, seed = int(data["seat"]), int(data.get("seed", 0))
             level = level or str(data.get("level", "medium"))
         except (AtoutError, TypeError, ValueError) as exc:
-            raise RuleError(f"cannot read save file {resume}: {exc}") from None
+            raise OptionError(f"cannot read save file {resume}: {exc}") from None
         if game_name is not None and rnd.game.name != get_game(game_name).name:
-            raise RuleError(f"save file {resume} holds a {rnd.game.name} game, not {get_game(game_name).name}")
+            raise OptionError(f"save file {resume} holds a {rnd.game.name} game, not {get_game(game_name).name}")
         game = rnd.game
         if think is None:
             think = data.get("think")
         partner_level = partner_level or data.get("partner_level")
     else:
         if game_name is None:
-            raise RuleError("give the game (--game GAME), or --resume FILE to go on with a saved game")
+            raise OptionError("give the game (--game GAME), or --resume FILE to go on with a saved game")
         game = get_game(game_name)
         options = round_options(game.name, widow, bridge_contract, declarer, variant)
         rnd = Round.new(game.name, seed=seed, **options)
     level = (level or "medium").lower()
     if partner_level and not game.has_partners:
-        raise RuleError(f"{game.name} has no partners: --partner-level applies to"
+        raise OptionError(f"{game.name} has no partners: --partner-level applies to"
                         f" {games_where(lambda g: g.has_partners)}")
     if not 0 <= seat < rnd.n_seats:
         raise RuleError(f"seat {seat}: a {game.name} seat is 0..{rnd.n_seats - 1}")
@@ -434,11 +434,11 @@ def match(game_name, players, deals, seed, workers, think, scheduler, as_json, w
     from atout.players import run_match
     game = get_game(game_name)
     if deals < 1:
-        raise RuleError(f"--deals {deals}: play at least one deal pair")
+        raise OptionError(f"--deals {deals}: play at least one deal pair")
     if workers < 1:
-        raise RuleError(f"--workers {workers}: use at least one")
+        raise OptionError(f"--workers {workers}: use at least one")
     if think is not None and think <= 0:
-        raise RuleError(f"think {think}: give a number of seconds above 0")
+        raise OptionError(f"think {think}: give a number of seconds above 0")
     options = round_options(game.name, widow, bridge_contract, declarer, variant)
     from atout.players import parse_players
     if any(spec.level in ("medium", "hard") for spec in parse_players(players)) and not scheduler:

@@ -8,7 +8,7 @@ import time
 
 import click
 
-from atout.engine import GAME_NAMES, RuleError, get_game
+from atout.engine import GAME_NAMES, OptionError, get_game
 from atout.engine.games import games_where
 from atout.engine.words import call_label
 
@@ -178,7 +178,7 @@ def table(game_name, deal_text, max_nodes, variant, as_json, threads):
     extra = None
     if variant is not None:
         if "variant" not in game.round_options:
-            raise RuleError(f"--variant does not apply to {game.name} (only"
+            raise OptionError(f"--variant does not apply to {game.name} (only"
                             f" {games_where(lambda g: 'variant' in g.round_options)} has rule variants)")
         extra = {"variant": game.variant_text(variant)}    # a bad flag is said before any work
     deal = game.parse_deal(deal_text)

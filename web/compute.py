@@ -16,7 +16,7 @@ between two samples (or two cards of a review) and the answer says
 from __future__ import annotations
 
 from atout.analysis import analysis_json, review_json, solve_json
-from atout.engine import RuleError
+from atout.engine import OptionError, RuleError
 from atout.solver import Cancellation
 
 #: most samples one analysis request may ask for (the server runs one at a time per request)
@@ -63,7 +63,7 @@ def check_analysis(view, samples: int) -> None:
     if view.to_act != view.seat:
         raise RuleError(f"seat {view.to_act} is to play, not seat {view.seat}: analyse your own turn")
     if not 1 <= samples <= MAX_SAMPLES:
-        raise RuleError(f"samples {samples}: ask for 1 to {MAX_SAMPLES}")
+        raise OptionError(f"samples {samples}: ask for 1 to {MAX_SAMPLES}")
 
 
 #: seconds one card takes on one deal in the playout estimate (tarot2's

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from atout.analysis import jsonable
-from atout.engine import GAME_NAMES, RuleError, get_game
+from atout.engine import GAME_NAMES, OptionError, RuleError, get_game
 from atout.engine.cards import FRENCH_SUIT_SYMBOLS
 from atout.engine.round import Round
 from atout.players import LEVELS, make_player, parse_level
@@ -81,10 +81,10 @@ def options_field(options) -> dict:
     options = options or {}
     if not isinstance(options, dict) or not all(
             isinstance(v, (str, int, float, bool)) and not _huge(v) for v in options.values()):
-        raise RuleError("options: an object of simple values (e.g. {\"widow\": 2})")
+        raise OptionError("options: an object of simple values (e.g. {\"widow\": 2})")
     taken = sorted(set(options) & {"game_name", "seed", "deal"})
     if taken:
-        raise RuleError(f"options: {', '.join(taken)} is a field of its own, not an option")
+        raise OptionError(f"options: {', '.join(taken)} is a field of its own, not an option")
     return options
 
 
@@ -142,7 +142,7 @@ def play(rnd: Round, seat: int, action, level, think=None) -> dict:
             raise RuleError(f"seat {seat} is to act: send its action")
         if think is not None and (isinstance(think, bool) or not isinstance(think, (int, float))
                                   or not 0 < think <= MAX_THINK):
-            raise RuleError(f"think {shown(think)}: seconds above 0, at most {MAX_THINK}")
+            raise OptionError(f"think {shown(think)}: seconds above 0, at most {MAX_THINK}")
         player = make_player(rnd.game.name, level, seed=rnd.seed, think=think)
         chosen = rnd.apply(player.decide(rnd.view(actor)))
     return {"seat": actor, "kind": chosen.kind, "action": chosen.token}
