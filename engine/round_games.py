@@ -65,6 +65,29 @@ class _Driver:
         self.announcements: list = []    # (seat, what, detail)
         self.void = False
 
+    # -- the auction as the players' inference replays it ------------------------
+    @staticmethod
+    def call_action(call) -> Action:
+        """The Action this game's auction offers for an engine call."""
+        return Action("bid", str(call), call)
+
+    @staticmethod
+    def bidding_public(public: dict) -> dict:
+        """What the table showed during the auction, of what it shows now."""
+        return {}
+
+    @staticmethod
+    def bidding_hand_known(seat: int, public: dict) -> bool:
+        """Can the seat's hand at bidding time be told from its cards at the
+        start of the play (``bidding_hands``)?"""
+        return True
+
+    @staticmethod
+    def bidding_hands(seat: int, cards, public: dict) -> list[tuple]:
+        """The hands ``seat`` may have held at bidding time, equally likely,
+        given its cards at the start of the play: here the same cards."""
+        return [tuple(sorted(cards))]
+
     # -- the play ---------------------------------------------------------------
     def play_to_act(self) -> int:
         return self.state.to_play
@@ -213,7 +236,7 @@ class _Tarot(_Driver):
 
     def legal_before_play(self):
         if self.phase == "auction":
-            return [Action("bid", b, b) for b in self.bids.legal_bids()]
+            return [self.call_action(b) for b in self.bids.legal_bids()]
         if self.phase == "discard":
             return [Action("discard", self.deck.token(c), c) for c in self.discardable_now()]
         if self.slam is None:
@@ -366,8 +389,27 @@ class _Belote(_Driver):
     def pre_play_hand(self, seat):
         return self.bidding.hands[seat].cards
 
+    @staticmethod
+    def call_action(call) -> Action:
+        return Action("bid", call.lower() if call in ("pass", "take") else call, call)
+
+    @staticmethod
+    def bidding_public(public: dict) -> dict:
+        return {"turned": public["turned"]}
+
+    @staticmethod
+    def bidding_hands(seat: int, cards, public: dict) -> list[tuple]:
+        """Any 5 of the cards (the first deal), the taker's turned card
+        apart (it was on the table)."""
+        from itertools import combinations
+        from .belote import BIDDING_HAND_SIZE
+        cards = sorted(cards)
+        if seat == public.get("taker"):
+            cards = [c for c in cards if c != public["turned"]]
+        return list(combinations(cards, BIDDING_HAND_SIZE))
+
     def legal_before_play(self):
-        return [Action("bid", c.lower() if c in ("pass", "take") else c, c) for c in self.calls.legal_calls()]
+        return [self.call_action(c) for c in self.calls.legal_calls()]
 
     def apply_before_play(self, action):
         seat = self.decider()
@@ -434,6 +476,15 @@ class _Belote(_Driver):
 # ---------------------------------------------------------------------------
 
 class _Smear(_Driver):
+    @staticmethod
+    def call_action(call) -> Action:
+        return Action("bid", str(call), str(call))     # a bid's value is its text too
+
+    @staticmethod
+    def bidding_hand_known(seat: int, public: dict) -> bool:
+        """Not the bidder's once it took the widow (and discarded)."""
+        return not (public.get("widow") and seat == public.get("bidder"))
+
     def __init__(self, rnd):
         super().__init__(rnd)
         from .smear import SmearAuction, WIDOWS, _small_int
@@ -472,7 +523,7 @@ class _Smear(_Driver):
     def legal_before_play(self):
         from .smear import SUIT_LETTERS
         if self.phase == "auction":
-            return [Action("bid", str(c), str(c)) for c in self.calls.legal_calls()]
+            return [self.call_action(c) for c in self.calls.legal_calls()]
         if self.phase == "trump":
             suits = sorted({suit_of(c) for c in self.held()})
             return [Action("trump", SUIT_LETTERS[s], SUIT_LETTERS[s]) for s in suits]

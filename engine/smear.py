@@ -507,7 +507,7 @@ class SmearState(TrickState):
 
     def score_words(self, score: dict, names) -> list[str]:
         """The score in sentences (RULES.md section 5)."""
-        from .words import SUIT_NAMES, capital, card_label, number, plural, signed
+        from .words import SUIT_NAMES, capital, card_label, plural, signed
         side = score["bidder_side"]
         bidders, other = names.side(side), names.side(1 - side)
         scores, won = score["scores"], score["won"]

@@ -387,7 +387,7 @@ class TaroccoState(TrickState):
 
     def score_words(self, score: dict, names) -> list[str]:
         """The score in sentences (RULES.md section 2)."""
-        from .words import capital, number, plural
+        from .words import capital, plural
         points, tricks = score["points"], score["tricks"]
         if score["draw"]:
             head = f"A draw: {TOTAL_POINTS // 2} card points each."

@@ -31,18 +31,14 @@ posterior.
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import combinations
 from types import SimpleNamespace
 
 from atout.engine import get_game
 from atout.engine.round import View
-from atout.engine.round_games import Action
+from atout.engine.round_games import DRIVERS
 
 #: games whose auction is inferred
 INFERRED_GAMES = ("belote", "smear", "tarot")
-
-#: cards of a Belote hand at bidding time
-BELOTE_BIDDING_CARDS = 5
 
 
 def auction_turns(view) -> list[tuple[int, tuple, tuple, str]]:
@@ -53,7 +49,7 @@ def auction_turns(view) -> list[tuple[int, tuple, tuple, str]]:
     turns = []
     before: list = []
     for seat, token in view.auction:
-        legal = tuple(_bid_action(view.game, c) for c in auction.legal_calls())
+        legal = tuple(DRIVERS[view.game].call_action(c) for c in auction.legal_calls())
         turns.append((seat, tuple(before), legal, token))
         auction.call(next(a.value for a in legal if a.token.lower() == token.lower()))
         before.append((seat, token))
@@ -62,13 +58,6 @@ def auction_turns(view) -> list[tuple[int, tuple, tuple, str]]:
 
 def _engine_auction(view):
     return get_game(view.game).new_auction(view.public)
-
-
-def _bid_action(game, call) -> Action:
-    """The Action a Round offers for an engine call (``round_games``' drivers)."""
-    if game == "belote" and call in ("pass", "take"):
-        return Action("bid", call.lower(), call)
-    return Action("bid", str(call), str(call) if game == "smear" else call)
 
 
 class AuctionInference:
@@ -84,12 +73,13 @@ class AuctionInference:
         self._context = (view.game, view.public.get("turned"), tuple(view.auction),
                          tuple(sorted(view.options.items())))
         self.game = view.game
+        self.driver = DRIVERS[self.game]        # how the game's auction is replayed
         self.active = self.game in INFERRED_GAMES and bool(view.auction)
         self.turns_by_seat: dict = {}
         self.taker = None
         if not self.active:
             return
-        public = {"turned": view.public["turned"]} if self.game == "belote" else {}
+        public = self.driver.bidding_public(view.public)
         for seat, before, legal, token in auction_turns(view):
             if seat == view.seat:
                 continue
@@ -98,8 +88,9 @@ class AuctionInference:
                             (), (), (None, ()), options=dict(view.options))
             self.turns_by_seat.setdefault(seat, []).append((template, token.lower()))
         self.taker = view.public.get("taker", view.public.get("bidder"))
-        if self.game == "smear" and view.public.get("widow"):
-            self.turns_by_seat.pop(view.public.get("bidder"), None)   # its bidding hand is not known
+        for seat in list(self.turns_by_seat):
+            if not self.driver.bidding_hand_known(seat, view.public):
+                del self.turns_by_seat[seat]
         # the taker first: the most telling calls first make ``accepts`` stop early
         self.order = sorted(self.turns_by_seat, key=lambda s: (s != self.taker, s))
 
@@ -116,12 +107,7 @@ class AuctionInference:
     def bidding_hands(self, seat, cards) -> list[tuple]:
         """The hands ``seat`` may have held at bidding time, equally likely,
         given its cards ``cards`` at the start of the play."""
-        cards = sorted(cards)
-        if self.game != "belote":
-            return [tuple(cards)]
-        if seat == self.taker:
-            cards = [c for c in cards if c != self.view.public["turned"]]
-        return list(combinations(cards, BELOTE_BIDDING_CARDS))
+        return self.driver.bidding_hands(seat, cards, self.view.public)
 
     def seat_probability(self, seat, cards) -> float:
         hands = self.bidding_hands(seat, cards)
