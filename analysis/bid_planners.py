@@ -50,19 +50,19 @@ class Group:
     bids: list                # BidSpec
 
 
-SEAT_COUNT = {"tarot": 4, "tarocco": 4, "belote": 4, "tarot2": 2, "smear": 4, "bridge": 4}
-
-
 def parse_bid_seat(game_name: str, seat) -> int:
-    """The bidder's seat: 0..3 (tarot2: 0 or 1; bridge also N, E, S, W;
-    tarocco: only the dealer, seat 3, has a choice to make)."""
-    n = SEAT_COUNT[game_name]
+    """The bidder's seat: 0..3 (tarot2: 0 or 1; a game whose seats have
+    names, bridge, also N, E, S, W; tarocco: only the dealer, seat 3, has a
+    choice to make)."""
+    game = get_game(game_name)
+    n = game.n_seats
     text = str(seat).strip().upper()
-    if game_name == "bridge" and text in ("N", "E", "S", "W"):
-        return "NESW".index(text)
+    names = [game.seat_name(s).upper() for s in range(n)] if game.named_seats else []
+    if text in names:
+        return names.index(text)
     if isinstance(seat, bool) or not text.isdigit() or not 0 <= int(text) < n:
-        names = "0..3 or N, E, S, W" if game_name == "bridge" else f"0..{n - 1}"
-        raise RuleError(f"unknown seat {seat!r}: a {game_name} seat is {names}")
+        shown = f"0..{n - 1}" + (f" or {', '.join(names)}" if names else "")
+        raise RuleError(f"unknown seat {seat!r}: a {game_name} seat is {shown}")
     seat = int(text)
     if game_name == "tarocco" and seat != 3:
         raise RuleError(f"seat {seat}: in tarocco only the dealer (seat 3) chooses before play (its discard)")
