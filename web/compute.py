@@ -67,7 +67,7 @@ def check_analysis(view, samples: int) -> None:
 
 
 #: seconds one card takes on one deal in the playout estimate (tarot2's
-#: first card, same machine and day: 15-26 ms)
+#: first card, measured: docs/BROWSER.md)
 PLAYOUT_SECONDS_PER_CARD = 0.018
 #: what the default analysis of a deep position should take (seconds): the
 #: number of deals is sized to it
