@@ -44,6 +44,13 @@ def dealer_rng(seed: int | None) -> random.Random:
     return random.Random(seed)
 
 
+#: the default node limits (``Game.node_limits``) of the games whose full
+#: deal is beyond an exact search (tarot, tarocco, tarot2): each job stops
+#: with proven bounds there
+DEEP_DEAL_NODE_LIMITS = {"solve": 20_000_000, "table": 5_000_000, "review": 1_000_000,
+                         "analyse": 1_000_000, "bid": 1_000_000, "hint": 2_000_000}
+
+
 class Game:
     """An immutable description of one game. Subclasses set the attributes
     and implement ``new_state``; the rules are in ``RULES.md``."""

@@ -27,7 +27,7 @@ from typing import Iterable, Sequence
 from .cards import FOOL, TRUMPS, Card, Deck, position_of, suit_of, trump_card
 from .deal import Deal
 from .errors import RuleError
-from .game import Game, TrickState, dealer_rng, highest
+from .game import DEEP_DEAL_NODE_LIMITS, Game, TrickState, dealer_rng, highest
 from .inference import Holder, SamplingModel
 
 #: Swords, Batons (long suits), Cups, Coins (round suits).
@@ -189,8 +189,7 @@ class TaroccoGame(Game):
     table_axes = "the deal as dealt"
     table_choices = {"as dealt": {}}
     contract_options = ("discard_trumps",)
-    node_limits = {"solve": 20_000_000, "table": 5_000_000, "review": 1_000_000, "analyse": 1_000_000,
-                   "bid": 1_000_000, "hint": 2_000_000}
+    node_limits = dict(DEEP_DEAL_NODE_LIMITS)
     deep_tricks = 10
     analysis_seconds_per_deal = 0.6
     discard_size = DISCARD_SIZE

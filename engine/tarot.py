@@ -19,7 +19,7 @@ from typing import Sequence
 from .cards import FOOL, TAROT_DECK, TRUMPS, Card, suit_of
 from .deal import Deal, Packet
 from .errors import RuleError
-from .game import Game, TrickState
+from .game import DEEP_DEAL_NODE_LIMITS, Game, TrickState
 from .inference import Holder, SamplingModel
 from .tarot_bidding import (CONTRACTS, DOG_CONTRACTS, KING, by_seat, check_discard, check_handful,
                             check_misery, default_discard, parse_contract)
@@ -112,8 +112,7 @@ class TarotGame(Game):
     table_axes = "rows: the contract of the taker (seat 0), default discard"
     table_choices = {c: {"contract": c} for c in ("take", "guard", "guard_without", "guard_against")}
     contract_options = ("taker", "contract", "discard", "slam")
-    node_limits = {"solve": 20_000_000, "table": 5_000_000, "review": 1_000_000, "analyse": 1_000_000,
-                   "bid": 1_000_000, "hint": 2_000_000}
+    node_limits = dict(DEEP_DEAL_NODE_LIMITS)
     deep_tricks = 10
     analysis_seconds_per_deal = 0.6
     discard_size = DOG_SIZE

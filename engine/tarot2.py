@@ -30,7 +30,7 @@ from typing import Iterable, Sequence
 from .cards import FOOL, TAROT_DECK, TRUMPS, Card, suit_of
 from .deal import Deal, Packet, split_sections
 from .errors import IllegalPlayError, NotationError, RuleError
-from .game import Game, Trick, TrickState, dealer_rng
+from .game import DEEP_DEAL_NODE_LIMITS, Game, Trick, TrickState, dealer_rng
 from .tarot_scoring import card_half_points
 
 PETIT: Card = 64 + 1
@@ -157,8 +157,7 @@ class Tarot2Game(Game):
     table_choices = {first: {"first": first} for first in (0, 1)}
     contract_options = ("first",)
     round_options = ("first",)
-    node_limits = {"solve": 20_000_000, "table": 5_000_000, "review": 1_000_000, "analyse": 1_000_000,
-                   "bid": 1_000_000, "hint": 2_000_000}
+    node_limits = dict(DEEP_DEAL_NODE_LIMITS)
     deep_tricks = 16
     analysis_seconds_per_deal = 0.6
     table_note = "each player needs 56 card points with no oudler, 51 with one, 41 with two, 36 with three"
