@@ -73,6 +73,15 @@ def equivalent_groups(state, pos: Position, codec) -> list:
     return groups
 
 
+def card_value(solver, child, gen, budget, guess, best):
+    """One card's (lo, hi, exact): walked one step at a time from ``best``,
+    the best card's value found so far, or from ``guess`` (its playout's, or
+    none: bisection) by 1, 2, 4... before any card has a value."""
+    if best is not None:
+        return solver._value(child, gen, budget, guess=best, growth=1, bisect_crossed=True)
+    return solver._value(child, gen, budget, guess=guess, growth=2, bisect_crossed=True)
+
+
 def cards_first(solver, state, pos, codec, gen, budget, clip, threads: int = 1) -> SolveResult:
     """Every legal card's exact value, and the position's as the best of
     them, with no probe of the position itself. Each card's value is
@@ -102,11 +111,7 @@ def cards_first(solver, state, pos, codec, gen, budget, clip, threads: int = 1) 
                                                  least, most)
         todo = []
     for group, child, guess in todo:
-        growth = 2
-        if best is not None:
-            guess, growth = best, 1
-        vlo, vhi, vexact = solver._value(child, gen, budget, guess=guess, growth=growth,
-                                         bisect_crossed=True)
+        vlo, vhi, vexact = card_value(solver, child, gen, budget, guess, best)
         if budget.interrupted and not vexact:
             exact = False
             break               # a card not searched to its end is left out
@@ -164,11 +169,7 @@ def cards_over_threads(first, state, todo, gen, budget, clip, threads, least, mo
             child.use_frames(own_killers)
         with lock:
             best = found["best"]
-        growth = 2
-        if best is not None:
-            guess, growth = best, 1
-        vlo, vhi, vexact = solver._value(child, sgen, own, guess=guess, growth=growth,
-                                         bisect_crossed=True)
+        vlo, vhi, vexact = card_value(solver, child, sgen, own, guess, best)
         if own.interrupted and not vexact:
             raise KeyboardInterrupt     # a card not searched to its end is left out
         vlo, _vhi = clip(vlo, vhi)
