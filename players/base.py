@@ -23,6 +23,17 @@ def view_key(view) -> str:
                      ",".join(a.token for a in view.legal)])
 
 
+def decision_solve(solver, state, **options):
+    """``solver.solve(state, **options)`` for a decision. The solver takes
+    Ctrl-C (or a cancellation) as "stop this search and say what is
+    proven"; a decision must stop there, not go on with its other deals, so
+    the interrupt goes on up (a match stops at the first Ctrl-C)."""
+    result = solver.solve(state, **options)
+    if result.interrupted:
+        raise KeyboardInterrupt
+    return result
+
+
 class Player:
     """Base: ``decide(view)`` -> one of ``view.legal``."""
 

@@ -38,6 +38,7 @@ from atout.engine.smear import SmearAuction
 from atout.engine.tarot_bidding import DOG_CONTRACTS, TarotAuction
 from atout.analysis.bid_planners import tarot_discard
 
+from .base import decision_solve
 from .playout import playout
 from .rules import belote_auction, smear_auction, tarot_auction
 
@@ -114,7 +115,7 @@ class BeloteCalls:
         deal = complete_deal(bidding_deal_from(hands, self.turned, stock), taker)
         state = get_game("belote").new_state(deal, trump=SUIT_LETTERS[trump], taker=taker, turned=self.turned,
                                              **({"variant": self.variant} if self.variant else {}))
-        result = solver.solve(state, line=False, **_limits(max_nodes))
+        result = decision_solve(solver, state, line=False, **_limits(max_nodes))
         value = result.value if result.exact else (result.lower + result.upper) / 2
         return belote_score_difference(state, value, self.seat % 2)
 
@@ -151,7 +152,7 @@ class SmearCalls:
         game = get_game("smear")
         bidder, bid = contract
         state = game.new_state(game.deal_from(hands, {"undealt": undealt}), bidder=bidder, bid=bid)
-        result = solver.solve(state, **_limits(max_nodes))
+        result = decision_solve(solver, state, **_limits(max_nodes))
         side = self.seat % 2
         if result.score is not None:
             scores = result.score["scores"]

@@ -36,7 +36,7 @@ import time
 
 from atout.engine.errors import AtoutError
 
-from .base import Player, view_key
+from .base import Player, decision_solve, view_key
 from .calls import CALL_SAMPLES, search_call
 from .easy import EasyPlayer
 from .inference import AuctionInference, PlayInference
@@ -337,7 +337,7 @@ class SearchPlayer(Player):
         budget = self._budget
         if state.tricks_left <= self.exact_tricks:
             limits = budget.solve_limits(self.max_nodes)
-            result = self.solver.solve(state, all_cards=True, line=False, **limits)
+            result = decision_solve(self.solver, state, all_cards=True, line=False, **limits)
             self._nodes += result.nodes
             budget.spent_nodes += result.nodes
             if cut_short and not result.exact and budget.cut(limits, self.max_nodes):
@@ -375,7 +375,7 @@ class SearchPlayer(Player):
                 state.undo()
             return value
         limits = budget.solve_limits(self.playout_nodes)
-        result = self.solver.solve(state, line=False, **limits)
+        result = decision_solve(self.solver, state, line=False, **limits)
         self._nodes += result.nodes
         budget.spent_nodes += result.nodes
         if cut_short and not result.exact and budget.cut(limits, self.playout_nodes):

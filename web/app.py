@@ -147,6 +147,8 @@ async def run_watched(request: Request, work, *args):
             cancel.set()
             return None
         await anyio.sleep(WATCH)
+    if isinstance(box.get("error"), KeyboardInterrupt):
+        return None     # cancelled (the server stopping): a bot's decision stops as a whole
     if "error" in box:
         raise box["error"]
     return box["result"]

@@ -266,3 +266,27 @@ def test_the_slowest_search_decision_says_its_deals_and_nodes():
     result = run_match("bridge", "medium:samples=2,random", deals=1, seed=1, options={"level": 3})
     worst = result.tail("A")["slowest_decision"]
     assert worst["phase"] == "play" and worst["deals"] >= 1 and worst["nodes"] >= 0
+
+
+def test_ctrl_c_inside_a_decisions_solve_stops_the_match(monkeypatch):
+    """Ctrl-C while a search player's solve runs: the solver takes it as
+    "stop this search", but the match must stop there too (at the first
+    Ctrl-C), with the pairs finished before it, and no further search."""
+    from atout.players.match import run_match
+    from atout.solver.encoding.point import GamePosition
+    probe = GamePosition.probe
+    calls = {"n": 0, "after": 0}
+
+    def ctrl_c_in_the_third_pair(self, *args):
+        # the match makes 2,274 probes in its first two pairs, 4,361 in all
+        calls["n"] += 1
+        if calls["n"] == 3000:
+            raise KeyboardInterrupt         # as Python raises it when the kernel returns
+        if calls["n"] > 3000:
+            calls["after"] += 1
+        return probe(self, *args)
+    monkeypatch.setattr(GamePosition, "probe", ctrl_c_in_the_third_pair)
+    result = run_match("belote", "medium,easy", deals=3, seed=5)
+    assert result.interrupted and len(result.pairs) == 2
+    assert calls["after"] == 0
+    assert result.differences == run_match("belote", "medium,easy", deals=len(result.pairs), seed=5).differences

@@ -205,6 +205,20 @@ def test_a_search_bot_plays_within_its_budget(client, belote_at_play):
     assert bot["played"]["seat"] == 1 and bot["played"]["action"] in legal_for_seat_1
 
 
+def test_a_bots_decision_cancelled_mid_search_answers_nothing_and_the_server_goes_on(client, belote_at_play,
+                                                                                     monkeypatch):
+    """A cancelled search (the server stopping) stops a bot's whole decision
+    (``players.base.decision_solve`` raises KeyboardInterrupt in the work's
+    thread): the request gets no answer (204), never an error, and the
+    server serves the next one."""
+    def cancelled(*args, **kwargs):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(table, "play", cancelled)
+    assert post(client, "/api/play", round=belote_at_play["round"], seat=0, level="medium").status_code == 204
+    monkeypatch.undo()
+    ok(post(client, "/api/play", round=belote_at_play["round"], seat=0, action=belote_at_play["view"]["legal"][0]))
+
+
 def test_a_bot_decides_the_same_at_the_same_level_and_the_level_can_change(client, belote_at_play):
     after = ok(post(client, "/api/play", round=belote_at_play["round"], seat=0,
                     action=belote_at_play["view"]["legal"][0]))
