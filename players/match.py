@@ -44,7 +44,7 @@ class PlayerSpec:
 
 #: the options of a search level a match may set
 PLAYER_OPTIONS = ("samples", "max_nodes", "exact_tricks", "decision_nodes", "bid_samples", "playout_to",
-                  "playout_nodes", "baseline", "inference", "play_inference")
+                  "playout_nodes", "baseline", "inference", "play_inference", "discard_samples")
 
 
 def parse_player(text: str) -> PlayerSpec:

@@ -42,6 +42,7 @@ from .easy import EasyPlayer
 from .inference import AuctionInference, PlayInference
 from .playout import greedy_card, playout  # noqa: F401  (greedy_card: part of this face)
 from .rules import TAROT_NEEDS, smear_strength, tarot_bid_value
+from .tarot_discard import DiscardSearch
 
 #: tricks left at which the double-dummy solve takes over, by game and level
 EXACT_TRICKS = {
@@ -82,6 +83,10 @@ PLAY_INFERENCE: dict = {}
 #: measured against): its auction inference and its scored calls
 BASELINE_INFERENCE_GAMES = ("belote", "smear")
 BASELINE_CALL_SAMPLES = {"belote": 24, "smear": 0}
+#: deals drawn to score the tarot taker's candidate discards (0: the rule's
+#: discard; ``discard_samples=N`` turns the search on: off until a match
+#: says it pays, docs/STRENGTH.md)
+DISCARD_SAMPLES: dict = {}
 #: drawn deals per sample after which hard stops rejecting by the auction
 ATTEMPTS_PER_SAMPLE = 30
 #: solver nodes of one decision, shared by its deals: a solve gets at most
@@ -159,7 +164,8 @@ class SearchPlayer(Player):
 
     def __init__(self, game_name, seed=0, level="medium", think=None, samples=None, max_nodes=None,
                  exact_tricks=None, min_samples=4, decision_nodes=None, bid_samples=None,
-                 playout_to=None, playout_nodes=None, baseline=0, inference=None, play_inference=None):
+                 playout_to=None, playout_nodes=None, baseline=0, inference=None, play_inference=None,
+                 discard_samples=None):
         super().__init__(game_name, seed)
         self.level = level
         #: 1: the hard player as it was before the changes being measured (a reference)
@@ -175,6 +181,9 @@ class SearchPlayer(Player):
         #: deals drawn for a Belote or Smear call (hard; 0: the easy rule)
         calls = BASELINE_CALL_SAMPLES if self.baseline else CALL_SAMPLES
         self.bid_samples = calls.get(game_name, 0) if bid_samples is None else int(bid_samples)
+        discards = 0 if self.baseline else DISCARD_SAMPLES.get(game_name, 0)
+        self.discard_samples = discards if discard_samples is None else int(discard_samples)
+        self._discard_plans: dict = {}    # the taker's pool -> the searched discard, for its six cards
         self.think = think
         self.samples = int(samples or SAMPLES[level][game_name])
         self.min_samples = min(int(min_samples), self.samples)
@@ -232,7 +241,22 @@ class SearchPlayer(Player):
             token = search_call(view, self.easy, self.solver, f"{self.seed}/{view_key(view)}",
                                 samples=self.bid_samples, budget=budget)
             return next(a for a in view.legal if a.token == token)
+        if self.level == "hard" and view.phase == "discard" and view.game == "tarot" and self.discard_samples:
+            return self.searched_discard(view)
         return self.easy.choose(view)
+
+    def searched_discard(self, view):
+        """The next card of the discard planned by ``tarot_discard.DiscardSearch``
+        (planned once for the six cards)."""
+        search = DiscardSearch(view, self.seed, self.discard_samples)
+        plan = self._discard_plans.get(search.pool)
+        if plan is None:
+            if len(self._discard_plans) > 100:
+                self._discard_plans.clear()
+            plan = self._discard_plans[search.pool] = search.best()
+        legal = [a.value for a in view.legal]
+        card = next((c for c in plan if c in legal), legal[0])
+        return next(a for a in view.legal if a.value == card)
 
     # -- the play ------------------------------------------------------------------
     def card_values(self, view) -> dict:

@@ -290,3 +290,10 @@ def test_ctrl_c_inside_a_decisions_solve_stops_the_match(monkeypatch):
     assert result.interrupted and len(result.pairs) == 2
     assert calls["after"] == 0
     assert result.differences == run_match("belote", "medium,easy", deals=len(result.pairs), seed=5).differences
+
+
+def test_match_help_names_every_player_option():
+    from atout.players.match import PLAYER_OPTIONS
+    text = " ".join(CliRunner().invoke(cli, ["match", "--help"]).output.split())
+    missing = [o for o in PLAYER_OPTIONS if o not in text]
+    assert not missing, f"atout match --help does not name {missing}"

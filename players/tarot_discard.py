@@ -1,0 +1,127 @@
+"""``hard``'s discard after the dog in French Tarot, by search.
+
+The rule (``analysis.bid_planners.tarot_discard``) voids the shortest suits
+without a king, then throws the cheapest plain cards. A discard decides
+where the taker can ruff and which of its points are safe (the discard
+counts for the taker), so ``hard`` may instead score a few candidate
+discards on drawn deals:
+
+* the candidates (``candidate_discards``): the rule's discard; every
+  choice of suits to void (no king in them, six cards at most together),
+  the rest filled with the cheapest plain cards or with the dearest ones
+  (a queen or a knight that a king would take is worth more in the
+  discard); no void, the cheapest or the dearest six;
+* the deals: the 54 cards the taker does not see dealt to the three
+  defenders (18 each), uniformly;
+* the score: the taker's score (``Round``'s points) when the deal is played
+  out by the greedy playout with every card seen, as ``hard``'s scored
+  tarot calls value a contract (a full tarot deal is far beyond a
+  double-dummy solve within one decision).
+
+Every candidate is scored on the same deals, so the comparison is paired;
+the rule's discard is kept unless another beats it by more than one
+standard error of the paired difference. The discard is made one card at a
+time: every card of it comes from the same plan (the draws are seeded by
+the taker's 24 cards, not by what is discarded so far).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from itertools import combinations
+
+from atout.analysis.bid_planners import tarot_discard
+from atout.engine import get_game
+from atout.engine.tarot_bidding import DISCARD_SIZE, discardable
+from atout.engine.tarot_scoring import card_half_points
+
+from .playout import playout
+
+
+def _suit(card) -> int:
+    return card >> 4
+
+
+def candidate_discards(pool) -> list[tuple]:
+    """Legal discards of ``DISCARD_SIZE`` cards from the taker's hand and
+    the dog (``pool``), the rule's first, without repeats."""
+    rule = tuple(tarot_discard(pool))
+    plain, _ = discardable(pool)
+    if len(plain) < DISCARD_SIZE:
+        return [rule]       # trumps must go too: the rule's cheapest trumps
+    cheap = sorted(plain, key=lambda c: (card_half_points(c), c & 15, _suit(c)))
+    dear = sorted(plain, key=lambda c: (-card_half_points(c), -(c & 15), _suit(c)))
+    suits = sorted({_suit(c) for c in pool if c < 64})
+    voidable = [s for s in suits
+                if all(c in plain for c in pool if c < 64 and _suit(c) == s)]
+    out = [rule]
+    for n in range(len(voidable) + 1):
+        for voided in combinations(voidable, n):
+            base = [c for c in plain if _suit(c) in voided]
+            if len(base) > DISCARD_SIZE:
+                continue
+            for order in (cheap, dear):
+                rest = [c for c in order if c not in base]
+                chosen = tuple(sorted(base + rest[:DISCARD_SIZE - len(base)]))
+                if chosen not in out:
+                    out.append(chosen)
+    return out
+
+
+class DiscardSearch:
+    """The discard of the taker of ``view`` (phase ``discard``) scored on
+    ``samples`` drawn deals."""
+
+    def __init__(self, view, seed: int, samples: int):
+        self.game = get_game("tarot")
+        self.seat = view.seat
+        self.contract = view.public["contract"]
+        self.dog = tuple(view.public["dog"])
+        self.pool = frozenset(view.hand) | frozenset(view.private.get("discard", ()))
+        self.hand = sorted(self.pool - frozenset(self.dog))
+        self.unseen = [c for c in self.game.deck.cards if c not in self.pool]
+        self.samples = samples
+        self.rng = random.Random(f"atout/discard/{seed}/{sorted(self.pool)}")
+
+    def draw(self):
+        cards = list(self.unseen)
+        self.rng.shuffle(cards)
+        others = iter(range(0, 54, 18))
+        hands = [self.hand if s == self.seat else cards[next(others):][:18] for s in range(4)]
+        return self.game.deal_from(hands, {"dog": list(self.dog)})
+
+    def score(self, deal, discard) -> float:
+        state = self.game.new_state(deal, taker=self.seat, contract=self.contract, discard=list(discard))
+        playout(state, "tarot")
+        return float(state.score()["scores"][self.seat])
+
+    def scores(self, candidates) -> list[list[float]]:
+        """Each candidate's score on every deal drawn (the same deals for all)."""
+        table = [[] for _ in candidates]
+        for _ in range(self.samples):
+            deal = self.draw()
+            for i, discard in enumerate(candidates):
+                table[i].append(self.score(deal, discard))
+        return table
+
+    def best(self) -> tuple:
+        candidates = candidate_discards(self.pool)
+        if len(candidates) == 1:
+            return candidates[0]
+        return candidates[kept_index(self.scores(candidates))]
+
+
+def kept_index(table) -> int:
+    """The candidate kept: the first (the rule's) unless the best mean beats
+    it by more than one standard error of their paired difference."""
+    n = len(table[0])
+    means = [sum(row) / n for row in table]
+    best = max(range(len(table)), key=lambda i: (means[i], -i))
+    if best == 0 or n < 2:
+        return 0
+    diffs = [a - b for a, b in zip(table[best], table[0])]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return best if mean > math.sqrt(var / n) else 0
+
