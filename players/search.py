@@ -253,7 +253,7 @@ class SearchPlayer(Player):
         if plan is None:
             if len(self._discard_plans) > 100:
                 self._discard_plans.clear()
-            plan = self._discard_plans[search.pool] = search.best()
+            plan = self._discard_plans[search.pool] = search.best(DecisionBudget(None, self.think))
         legal = [a.value for a in view.legal]
         card = next((c for c in plan if c in legal), legal[0])
         return next(a for a in view.legal if a.value == card)

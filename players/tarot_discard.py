@@ -38,6 +38,9 @@ from atout.engine.tarot_scoring import card_half_points
 
 from .playout import playout
 
+#: deals scored whatever the decision's deadline (fewer say nothing)
+MIN_DEALS = 4
+
 
 def _suit(card) -> int:
     return card >> 4
@@ -96,20 +99,25 @@ class DiscardSearch:
         playout(state, "tarot")
         return float(state.score()["scores"][self.seat])
 
-    def scores(self, candidates) -> list[list[float]]:
-        """Each candidate's score on every deal drawn (the same deals for all)."""
+    def scores(self, candidates, budget=None) -> list[list[float]]:
+        """Each candidate's score on every deal drawn (the same deals for all).
+        ``budget`` (a ``search.DecisionBudget``): no deal is drawn past its
+        deadline once ``MIN_DEALS`` are scored (the playouts cost no solver
+        nodes)."""
         table = [[] for _ in candidates]
-        for _ in range(self.samples):
+        for index in range(self.samples):
+            if index >= MIN_DEALS and budget is not None and budget.spent():
+                break
             deal = self.draw()
             for i, discard in enumerate(candidates):
                 table[i].append(self.score(deal, discard))
         return table
 
-    def best(self) -> tuple:
+    def best(self, budget=None) -> tuple:
         candidates = candidate_discards(self.pool)
         if len(candidates) == 1:
             return candidates[0]
-        return candidates[kept_index(self.scores(candidates))]
+        return candidates[kept_index(self.scores(candidates, budget))]
 
 
 def kept_index(table) -> int:

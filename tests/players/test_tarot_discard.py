@@ -117,3 +117,14 @@ def test_the_search_throws_points_the_rule_keeps():
         changed += best != tuple(tarot_discard(search.pool))
     assert changed > 0
     assert len(DISCARD_SEEDS) >= 8, "too few deals reach a discard"
+
+
+def test_a_spent_budget_stops_the_deals_at_the_minimum():
+    from atout.players.search import DecisionBudget
+    from atout.players.tarot_discard import MIN_DEALS
+    rnd = at_discard(DISCARD_SEEDS[0])
+    search = DiscardSearch(rnd.view(rnd.to_act), seed=0, samples=20)
+    spent = DecisionBudget(None, 1e-9)          # its deadline is already past
+    table = search.scores(candidate_discards(search.pool)[:2], spent)
+    assert [len(row) for row in table] == [MIN_DEALS, MIN_DEALS]
+    assert [len(row) for row in search.scores(candidate_discards(search.pool)[:2])] == [20, 20]
