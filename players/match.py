@@ -44,7 +44,7 @@ class PlayerSpec:
 
 #: the options of a search level a match may set
 PLAYER_OPTIONS = ("samples", "max_nodes", "exact_tricks", "decision_nodes", "bid_samples", "playout_to",
-                  "playout_nodes", "baseline", "inference", "play_inference", "discard_samples")
+                  "playout_nodes", "baseline", "inference", "play_inference", "discard_samples", "think_ms")
 
 
 def parse_player(text: str) -> PlayerSpec:
@@ -58,6 +58,8 @@ def parse_player(text: str) -> PlayerSpec:
             raise OptionError(f"player option {item!r}: use " + ", ".join(f"{o}=N" for o in PLAYER_OPTIONS))
         if level in ("random", "easy"):
             raise OptionError(f"player option {item!r}: only medium and hard take options")
+        if key == "think_ms" and int(value) == 0:
+            raise OptionError(f"player option {item!r}: a think time above 0 milliseconds")
         options.append((key, int(value)))
     return PlayerSpec(level, tuple(options))
 
@@ -118,8 +120,11 @@ def play_game(job: MatchJob, index: int, a_seats_parity: int, times: dict, slowe
     for seat in range(rnd.n_seats):
         who = "A" if seat % 2 == a_seats_parity else "B"
         spec = job.a if who == "A" else job.b
+        options = dict(spec.options)
+        # a player's own think time (ms) overrides the match's: hard at 1 s against medium as it is
+        think = options.pop("think_ms") / 1000 if "think_ms" in options else job.think
         players[seat] = (who, make_player(job.game, spec.level, seed=deal_seed(job.seed, index) * 7 + seat,
-                                          think=job.think, **dict(spec.options)))
+                                          think=think, **options))
     for _who, player in players.values():
         player.prepare()        # the search compiled or loaded before any decision is timed
     while not rnd.is_over():

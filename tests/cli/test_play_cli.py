@@ -297,3 +297,25 @@ def test_match_help_names_every_player_option():
     text = " ".join(CliRunner().invoke(cli, ["match", "--help"]).output.split())
     missing = [o for o in PLAYER_OPTIONS if o not in text]
     assert not missing, f"atout match --help does not name {missing}"
+
+
+def test_a_players_own_think_time_overrides_the_matchs(monkeypatch):
+    """``hard:think_ms=N`` thinks N ms a decision, the other player as the
+    match says (here: its node budget alone), so a think time can be
+    measured against a level as it is."""
+    from atout.players import match
+    from atout.players.match import parse_player
+    thinks = []
+    real = match.make_player
+
+    def recording(game, level, seed=0, think=None, **options):
+        thinks.append((level, think, tuple(sorted(options))))
+        return real(game, level, seed=seed, think=think, **options)
+    monkeypatch.setattr(match, "make_player", recording)
+    match.run_match("smear", "medium:think_ms=250;samples=2,easy", deals=1, seed=1)
+    assert set(thinks) == {("medium", 0.25, ("samples",)), ("easy", None, ())}
+    thinks.clear()
+    match.run_match("smear", "medium:samples=2,easy", deals=1, seed=1, think=0.5)
+    assert set(thinks) == {("medium", 0.5, ("samples",)), ("easy", 0.5, ())}
+    with pytest.raises(ValueError, match="think time above 0"):
+        parse_player("hard:think_ms=0")
