@@ -9,8 +9,9 @@ discards on drawn deals:
 * the candidates (``candidate_discards``): the rule's discard; every
   choice of suits to void (no king in them, six cards at most together),
   the rest filled with the cheapest plain cards or with the dearest ones
-  (a queen or a knight that a king would take is worth more in the
-  discard); no void, the cheapest or the dearest six;
+  not guarded by their king (a queen or a knight that another's king
+  would take is worth more in the discard); no void, the cheapest or the
+  dearest six;
 * the deals: the 54 cards the taker does not see dealt to the three
   defenders (18 each), uniformly;
 * the score: the taker's score (``Round``'s points) when the deal is played
@@ -33,7 +34,7 @@ from itertools import combinations
 
 from atout.analysis.bid_planners import tarot_discard
 from atout.engine import get_game
-from atout.engine.tarot_bidding import DISCARD_SIZE, discardable
+from atout.engine.tarot_bidding import DISCARD_SIZE, KING, discardable
 from atout.engine.tarot_scoring import card_half_points
 
 from .playout import playout
@@ -54,7 +55,11 @@ def candidate_discards(pool) -> list[tuple]:
     if len(plain) < DISCARD_SIZE:
         return [rule]       # trumps must go too: the rule's cheapest trumps
     cheap = sorted(plain, key=lambda c: (card_half_points(c), c & 15, _suit(c)))
-    dear = sorted(plain, key=lambda c: (-card_half_points(c), -(c & 15), _suit(c)))
+    # the dear fill throws face cards the king of their suit does not guard
+    # (a guarded queen is a trick to come); guarded ones go last
+    kings = {_suit(c) for c in pool if c < 64 and c & 15 == KING}
+    dear = sorted(plain, key=lambda c: (_suit(c) in kings and card_half_points(c) > 1,
+                                        -card_half_points(c), -(c & 15), _suit(c)))
     suits = sorted({_suit(c) for c in pool if c < 64})
     voidable = [s for s in suits
                 if all(c in plain for c in pool if c < 64 and _suit(c) == s)]
