@@ -233,18 +233,12 @@ class DealCounter:
                 free[h] = room
         for klass in self.classes[index:]:
             places = [h for h in klass.holders for _ in range(free.get(h, 0))]
-            for h in rng.sample(places, len(klass.cards)):
+            # ``sample`` draws the places in a uniformly random order: the
+            # class's cards, in their own order, go to them one each (the
+            # same law as shuffling the cards over the places, one draw less)
+            for h, card in zip(rng.sample(places, len(klass.cards)), klass.cards):
                 free[h] -= 1
-                dealt[h].append(None)
-            # the cards of the class go to its places in a random order
-            cards = list(klass.cards)
-            rng.shuffle(cards)
-            it = iter(cards)
-            for h in klass.holders:
-                hand = dealt[h]
-                for i in range(len(hand)):
-                    if hand[i] is None:
-                        hand[i] = next(it)
+                dealt[h].append(card)
 
     def explain(self) -> str:
         n_cards = sum(len(k.cards) for k in self.classes)
