@@ -7,8 +7,8 @@ equally likely) and scores each legal card on every deal:
 * when few tricks are left (``EXACT_TRICKS``), by the double-dummy solver,
   exactly (``Solver.solve(all_cards=True)``);
 * earlier, by a greedy playout of the rest of the deal with every card seen
-  (``players/playout.py``); hard in tarocco and tarot2 stops that playout a
-  few tricks from the end (``PLAYOUT_TO``) and solves the rest.
+  (``players/playout.py``); hard in tarot, tarocco and tarot2 stops that
+  playout a few tricks from the end (``PLAYOUT_TO``) and solves the rest.
 
 The card with the best mean over the deals is played. ``medium`` maximises
 the game's objective (card points, tricks, Smear points) on 12 deals.
@@ -62,11 +62,14 @@ MAX_NODES = {
              "bridge": 2_000_000},
 }
 #: tricks left at which the greedy playout of an early decision stops and
-#: the solver values the rest of the deal (0: the playout goes to the end)
+#: the solver values the rest of the deal (0: the playout goes to the end;
+#: hard tarot's 6 won +3.37 [+1.62, +5.13] over 300 pairs, docs/STRENGTH.md)
 PLAYOUT_TO = {
     "medium": {"tarot": 0, "tarocco": 0, "tarot2": 0, "belote": 0, "smear": 0, "bridge": 0},
-    "hard": {"tarot": 0, "tarocco": 7, "tarot2": 10, "belote": 0, "smear": 0, "bridge": 0},
+    "hard": {"tarot": 6, "tarocco": 7, "tarot2": 10, "belote": 0, "smear": 0, "bridge": 0},
 }
+#: today's hard (``baseline=1``) played tarot's early cards out to the end
+BASELINE_PLAYOUT_TO = {**PLAYOUT_TO["hard"], "tarot": 0}
 #: node limit of that solve (a value alone, not every card)
 PLAYOUT_NODES = 200_000
 #: games where hard weighs a deal by the exact probability of the auction
@@ -197,7 +200,8 @@ class SearchPlayer(Player):
             budget = DECISION_NODES[level][game_name]
         self.decision_nodes = budget
         self.easy = EasyPlayer(game_name, seed)
-        self.playout_to = min(PLAYOUT_TO[level][game_name] if playout_to is None else int(playout_to),
+        playout_default = BASELINE_PLAYOUT_TO if self.baseline else PLAYOUT_TO[level]
+        self.playout_to = min(playout_default[game_name] if playout_to is None else int(playout_to),
                               self.exact_tricks)
         self.playout_nodes = min(int(playout_nodes or PLAYOUT_NODES), self.max_nodes)
         self._solver = None

@@ -135,6 +135,10 @@ def test_hard_options_pin_todays_hard_and_turn_a_part_off():
     assert "tarot" in new.inference_games and new.bid_samples == 24
     assert "tarot" not in old.inference_games and old.bid_samples == 0
     assert SearchPlayer("tarot", level="hard").decision_nodes and old.decision_nodes is None
+    # tarot's early cards: today's hard plays the deal out to the end, the new one solves its last 6 tricks
+    assert SearchPlayer("tarot", level="hard").playout_to == 6 and old.playout_to == 0
+    assert SearchPlayer("tarocco", level="hard", baseline=1).playout_to == 7
+    assert SearchPlayer("tarot", level="hard", baseline=1, playout_to=6).playout_to == 6
     assert SearchPlayer("belote", level="hard", baseline=1).bid_samples > 0    # Belote's calls were there
     assert "tarot" not in SearchPlayer("tarot", level="hard", inference=0).inference_games
     assert "tarot" in SearchPlayer("tarot", level="hard", baseline=1, inference=1).inference_games
