@@ -349,6 +349,12 @@ def test_the_analysis_view_shows_a_value_on_every_legal_card(page):
     page.fill("#samples", "2000")
     page.dispatch_event("#samples", "change")
     wait_until(page, "document.querySelector('#progress-text').textContent.includes('/ 2000')")
+    # the Cancel button does not slide sideways as the progress text changes
+    # (it followed the text's width once, and a click could land beside it)
+    where = page.locator("#cancel").bounding_box()["x"]
+    text = page.inner_text("#progress-text")
+    wait_until(page, f"document.querySelector('#progress-text').textContent !== {json.dumps(text)}")
+    assert page.locator("#cancel").bounding_box()["x"] == where
     page.click("#cancel")
     wait_until(page, "document.querySelector('#analysis-result').textContent.includes('cancelled')")
     assert not page.is_visible("#progress")
