@@ -292,10 +292,18 @@ def search_call(view, easy, solver, seed_text: str, samples: int | None = None,
     best = max(legal, key=lambda t: (means[t], t == rule))
     if best == rule:
         return rule
-    diffs = [a - b for a, b in zip(totals[best], totals[rule])]
-    mean = sum(diffs) / drawn
-    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (drawn - 1) / drawn)
-    return best if mean > spread else rule
+    return best if beats_by_a_standard_error(totals[best], totals[rule]) else rule
+
+
+def beats_by_a_standard_error(challenger, rule) -> bool:
+    """Do the scores ``challenger`` beat ``rule`` (the same deals, paired)
+    by more than one standard error of their mean difference? (A choice
+    that only looks better by chance costs the deals it is wrong on.)"""
+    n = len(rule)
+    diffs = [a - b for a, b in zip(challenger, rule)]
+    mean = sum(diffs) / n
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+    return mean > spread
 
 
 def _over(auction) -> bool:

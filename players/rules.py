@@ -26,7 +26,12 @@ def tarot_auction(view):
 def tarot_discard(view):
     from atout.analysis.bid_planners import tarot_discard
     pool = set(view.hand) | set(view.private.get("discard", ()))
-    plan = tarot_discard(pool)
+    return next_of_plan(view, tarot_discard(pool))
+
+
+def next_of_plan(view, plan):
+    """The card to discard now, of a discard ``plan`` made for all the
+    cards (the first still legal)."""
     legal = [a.value for a in view.legal]
     return next((c for c in plan if c in legal), legal[0])
 
@@ -95,9 +100,7 @@ def smear_discard(view):
     from atout.analysis.bid_planners import smear_discard
     trump = SUITS.index(view.public["trump"])
     held = set(view.hand) | set(view.private.get("discard", ()))
-    plan = smear_discard(held, trump)
-    legal = [a.value for a in view.legal]
-    return next((c for c in plan if c in legal), legal[0])
+    return next_of_plan(view, smear_discard(held, trump))
 
 
 # -- tarocco ---------------------------------------------------------------
@@ -105,8 +108,7 @@ def tarocco_discard(view):
     from atout.analysis.bid_planners import tarocco_candidates
     held = set(view.hand) | set(view.private.get("discard", ()))
     plan, _, _ = tarocco_candidates(held, 1)
-    legal = [a.value for a in view.legal]
-    return next((c for c in plan[0] if c in legal), legal[0])
+    return next_of_plan(view, plan[0])
 
 
 #: the tarot bids and the measure of a hand (``tarot_bid_value``) each needs

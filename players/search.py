@@ -41,7 +41,7 @@ from .calls import CALL_SAMPLES, search_call
 from .easy import EasyPlayer
 from .inference import AuctionInference, PlayInference
 from .playout import greedy_card, playout  # noqa: F401  (greedy_card: part of this face)
-from .rules import TAROT_NEEDS, smear_strength, tarot_bid_value
+from .rules import TAROT_NEEDS, next_of_plan, smear_strength, tarot_bid_value
 from .tarot_discard import DiscardSearch
 
 #: tricks left at which the double-dummy solve takes over, by game and level
@@ -258,8 +258,7 @@ class SearchPlayer(Player):
             if len(self._discard_plans) > 100:
                 self._discard_plans.clear()
             plan = self._discard_plans[search.pool] = search.best(DecisionBudget(None, self.think))
-        legal = [a.value for a in view.legal]
-        card = next((c for c in plan if c in legal), legal[0])
+        card = next_of_plan(view, plan)
         return next(a for a in view.legal if a.value == card)
 
     # -- the play ------------------------------------------------------------------

@@ -28,7 +28,6 @@ the taker's 24 cards, not by what is discarded so far).
 
 from __future__ import annotations
 
-import math
 import random
 from itertools import combinations
 
@@ -37,6 +36,7 @@ from atout.engine import get_game
 from atout.engine.tarot_bidding import DISCARD_SIZE, KING, discardable
 from atout.engine.tarot_scoring import card_half_points
 
+from .calls import _deal_others, beats_by_a_standard_error
 from .playout import playout
 
 #: deals scored whatever the decision's deadline (fewer say nothing)
@@ -93,10 +93,7 @@ class DiscardSearch:
         self.rng = random.Random(f"atout/discard/{seed}/{sorted(self.pool)}")
 
     def draw(self):
-        cards = list(self.unseen)
-        self.rng.shuffle(cards)
-        others = iter(range(0, 54, 18))
-        hands = [self.hand if s == self.seat else cards[next(others):][:18] for s in range(4)]
+        hands, _ = _deal_others(self.unseen, self.hand, self.seat, 18, self.rng)
         return self.game.deal_from(hands, {"dog": list(self.dog)})
 
     def score(self, deal, discard) -> float:
@@ -133,8 +130,5 @@ def kept_index(table) -> int:
     best = max(range(len(table)), key=lambda i: (means[i], -i))
     if best == 0 or n < 2:
         return 0
-    diffs = [a - b for a, b in zip(table[best], table[0])]
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return best if mean > math.sqrt(var / n) else 0
+    return best if beats_by_a_standard_error(table[best], table[0]) else 0
 
