@@ -21,8 +21,9 @@ and it scores its calls in the Belote and tarot auctions on drawn deals
 (``players/calls.py``).
 
 Every decision is bounded (``DecisionBudget``): its solves share a node
-budget (``DECISION_NODES``; counted, so the same on any machine) and, with
-``think`` (seconds), a deadline that the solve under way stops at too. The
+budget (``DECISION_NODES``; counted, so the same on any machine) or, with
+``think`` (seconds), a deadline that the solve under way stops at too (a
+longer think draws more deals; ``decision_nodes=N`` adds a node budget). The
 draws of a decision are seeded by the player's seed and the view, so a
 decision without ``think`` is deterministic. ``baseline=1`` is the hard
 player before the changes measured in docs/STRENGTH.md, kept as the
@@ -196,6 +197,10 @@ class SearchPlayer(Player):
             budget = int(decision_nodes) or None     # 0: no budget
         elif self.baseline:
             budget = BASELINE_DECISION_NODES
+        elif think is not None:
+            # the time chosen is the budget: a longer think draws more deals
+            # (the node budget would stop it near one second whatever was chosen)
+            budget = None
         else:
             budget = DECISION_NODES[level][game_name]
         self.decision_nodes = budget

@@ -215,6 +215,29 @@ def test_think_bounds_a_decision_and_stops_when_the_deals_agree():
     assert player.last_deals == 4, player.last_deals     # three tricks left: the deals agree
 
 
+def test_with_think_the_time_is_the_budget_not_the_nodes():
+    """A think time replaces the decision's node budget, so a longer think
+    draws more deals (up to 50 times samples); a decision_nodes given as
+    well still bounds it."""
+    assert SearchPlayer("bridge", 0, level="hard").decision_nodes
+    assert SearchPlayer("bridge", 0, level="hard", think=2.0).decision_nodes is None
+    assert SearchPlayer("bridge", 0, level="hard", think=2.0, decision_nodes=5000).decision_nodes == 5000
+    rnd = Round.new("bridge", seed=3)
+    easy = make_player("bridge", "easy", seed=0)
+    while rnd.state.tricks_left > 5 or rnd.state.trick:
+        rnd.apply(easy.decide(rnd.view(rnd.to_act)))
+    view = rnd.view(rnd.to_act)
+    # five tricks left, where the deals disagree on the best card: a deal
+    # costs a millisecond, so the draws end long before the deadline, by
+    # their number (200) or by a decided best card
+    capped = SearchPlayer("bridge", 0, level="hard", samples=4, think=60.0, decision_nodes=1, min_samples=1)
+    capped.card_values(view)
+    assert capped.last_deals == 1
+    thinking = SearchPlayer("bridge", 0, level="hard", samples=4, think=60.0, min_samples=4)
+    thinking.card_values(view)
+    assert 4 * 4 < thinking.last_deals <= 200, thinking.last_deals
+
+
 def test_match_players_take_the_search_options():
     from atout.players.match import parse_player
     spec = parse_player("hard:samples=8;decision_nodes=100000")
