@@ -127,6 +127,9 @@ class DecisionBudget:
     def seconds_left(self) -> float | None:
         return None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
 
+    def past_deadline(self) -> bool:
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
     def spent(self) -> bool:
         return (self.nodes is not None and self.spent_nodes >= self.nodes) or \
             (self.deadline is not None and time.perf_counter() >= self.deadline)
@@ -273,8 +276,10 @@ class SearchPlayer(Player):
         hard in ``INFERENCE_GAMES``: each drawn deal is kept with the
         probability of the auction on it (``AuctionInference.accepts``, the
         draw from the deal's seeded generator); once ``ATTEMPTS_PER_SAMPLE``
-        times ``samples`` deals have been drawn, the rest are kept as drawn
-        (``last_attempts`` counts the draws).
+        times ``samples`` deals (or times the deals scored plus one, if more:
+        a long think) have been drawn, the rest are kept as drawn, and so is
+        the first deal drawn once ``think``'s deadline has passed with none
+        kept (``last_attempts`` counts the draws).
 
         The decision's budget (``DecisionBudget``: ``decision_nodes`` and
         ``think``) bounds it: a deal the budget cuts short is left out
@@ -313,16 +318,22 @@ class SearchPlayer(Player):
             index += 1
             full, contract = model.sample(rng)
             attempts += 1
-            if inference is not None and attempts <= ATTEMPTS_PER_SAMPLE * self.samples:
+            # the filters give up after a number of draws (then deals are kept
+            # as drawn): a number that grows with the deals a long think draws,
+            # and, with think, none once the deadline passes with no deal yet
+            wanted = max(self.samples, drawn + 1)
+            filtering = not (drawn == 0 and budget.past_deadline())
+            inferring = filtering and attempts <= ATTEMPTS_PER_SAMPLE * wanted
+            if inference is not None and inferring:
                 if not inference.accepts(full, rng.random()):
                     continue
             if play_inference is not None:
                 state, weight = play_inference.state_and_weight(full, view.played, contract)
-                if attempts <= ATTEMPTS_PER_SAMPLE * self.samples and not rng.random() < weight:
+                if inferring and not rng.random() < weight:
                     continue
             else:
                 state = game.state_after(full, view.played, **contract)
-            if inference is None and self.level == "hard" and attempts <= 4 * self.samples \
+            if inference is None and self.level == "hard" and filtering and attempts <= 4 * wanted \
                     and not self.plausible(view, full, state):
                 continue
             try:

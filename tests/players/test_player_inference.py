@@ -179,6 +179,28 @@ def test_hard_accepts_only_deals_the_auction_allows(monkeypatch):
     assert all(inf.likelihood(deal) > 0 for deal in seen)
 
 
+def test_with_think_the_auction_filter_gives_way_at_the_deadline(monkeypatch):
+    """An auction no drawn deal fits does not hold a thinking player past
+    its deadline: once it passes with no deal kept, the next deal drawn is
+    scored as drawn, and the decision ends on it (the draws' own cap,
+    here made endless, never comes into it)."""
+    import time
+    rnd = easy_auction("belote", 3)
+    view = rnd.view(rnd.to_act)
+    monkeypatch.setattr("atout.players.search.ATTEMPTS_PER_SAMPLE", 10**9)
+    start = time.perf_counter()
+
+    def refuse(self, deal, draw):
+        assert time.perf_counter() - start < 30, "the draws went on long past the deadline"
+        return False
+
+    monkeypatch.setattr(AuctionInference, "accepts", refuse)
+    player = SearchPlayer("belote", 0, level="hard", think=0.2)
+    values = player.card_values(view)
+    assert set(values) == {a.value for a in view.legal}
+    assert player.last_deals == 1 and player.last_attempts > 1
+
+
 @pytest.mark.parametrize("game", ["belote", "smear"])
 def test_hard_with_inference_plays_legally_and_deterministically(game):
     def play(seed):
