@@ -238,6 +238,32 @@ def test_with_think_the_time_is_the_budget_not_the_nodes():
     assert 4 * 4 < thinking.last_deals <= 200, thinking.last_deals
 
 
+def test_the_think_deadline_counts_the_replay_of_the_play(monkeypatch):
+    """The deadline runs from the start of the decision, the sampler's
+    replay of the play included: a replay that takes longer than the think
+    time leaves time for the first deal only."""
+    import time
+    rnd = Round.new("bridge", seed=3)
+    easy = make_player("bridge", "easy", seed=0)
+    while rnd.state.tricks_left > 5 or rnd.state.trick:
+        rnd.apply(easy.decide(rnd.view(rnd.to_act)))
+    view = rnd.view(rnd.to_act)
+    player = SearchPlayer("bridge", 0, level="hard", samples=4, think=0.25)
+    player.prepare()
+    player.card_values(view)       # the search loaded, its table made
+    player.card_values(view)       # now a deal costs a millisecond
+    assert player.last_deals > 1
+    model_of = player.game.sampling_model
+
+    def slow_model(*args, **kwargs):
+        time.sleep(0.3)
+        return model_of(*args, **kwargs)
+
+    monkeypatch.setattr(player.game, "sampling_model", slow_model)
+    values = player.card_values(view)
+    assert set(values) == {a.value for a in view.legal} and player.last_deals == 1
+
+
 def test_match_players_take_the_search_options():
     from atout.players.match import parse_player
     spec = parse_player("hard:samples=8;decision_nodes=100000")
