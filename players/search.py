@@ -131,8 +131,7 @@ class DecisionBudget:
         return self.deadline is not None and time.perf_counter() >= self.deadline
 
     def spent(self) -> bool:
-        return (self.nodes is not None and self.spent_nodes >= self.nodes) or \
-            (self.deadline is not None and time.perf_counter() >= self.deadline)
+        return (self.nodes is not None and self.spent_nodes >= self.nodes) or self.past_deadline()
 
     def solve_limits(self, max_nodes: int) -> dict:
         """The limits of the next solve: its own node limit, or what the
@@ -202,7 +201,7 @@ class SearchPlayer(Player):
             budget = BASELINE_DECISION_NODES
         elif think is not None:
             # the time chosen is the budget: a longer think draws more deals
-            # (the node budget would stop it near one second whatever was chosen)
+            # (a node budget would cut a long think short, docs/STRENGTH.md)
             budget = None
         else:
             budget = DECISION_NODES[level][game_name]
@@ -287,8 +286,8 @@ class SearchPlayer(Player):
         spent. It also stops early when no deal left could change the best
         card (its lead is more than the deals left could take back), and,
         with ``think``, when every deal so far put the same card first."""
-        # the deadline counts from here: the replay below costs tens of
-        # milliseconds in tarot2, a tenth of a short think
+        # the deadline counts from here: the replay below is dear in tarot2
+        # (docs/STRENGTH.md), a good part of a short think
         budget = DecisionBudget(self.decision_nodes, self.think)
         self._budget = budget
         game = self.game
