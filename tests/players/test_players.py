@@ -22,6 +22,16 @@ def play_out(rnd, players):
     return rnd
 
 
+def bridge_view(seed: int, tricks_left: int):
+    """The view of the seat to play at the start of a trick with
+    ``tricks_left`` tricks to go, in a bridge deal the easy player played."""
+    rnd = Round.new("bridge", seed=seed)
+    easy = make_player("bridge", "easy", seed=0)
+    while rnd.state.tricks_left > tricks_left or rnd.state.trick:
+        rnd.apply(easy.decide(rnd.view(rnd.to_act)))
+    return rnd.view(rnd.to_act)
+
+
 @pytest.mark.parametrize("game", GAME_NAMES)
 @pytest.mark.parametrize("level", ["medium", "hard"])
 def test_search_levels_play_whole_deals_legally(game, level):
@@ -58,12 +68,8 @@ def test_the_search_sees_only_the_view():
 def test_late_in_the_deal_the_search_plays_the_double_dummy_card():
     """With every card known to the sampler (the last trick of bridge with the
     dummy shown leaves nothing unseen but two cards), the exact solve decides."""
-    rnd = Round.new("bridge", seed=2)
-    easy = make_player("bridge", "easy", seed=0)
-    while rnd.state.tricks_left > 2 or rnd.state.trick:
-        rnd.apply(easy.decide(rnd.view(rnd.to_act)))
+    view = bridge_view(2, 2)
     player = SearchPlayer("bridge", 0, level="medium", samples=4)
-    view = rnd.view(rnd.to_act)
     values = player.card_values(view)
     assert set(values) == {a.value for a in view.legal}
 
@@ -167,11 +173,7 @@ def test_a_decision_node_budget_stops_the_draws():
     bounds), and no deal is drawn once it is spent; without a budget
     (decision_nodes=0), samples deals, or fewer when no deal left could
     change the best card."""
-    rnd = Round.new("bridge", seed=2)
-    easy = make_player("bridge", "easy", seed=0)
-    while rnd.state.tricks_left > 5 or rnd.state.trick:
-        rnd.apply(easy.decide(rnd.view(rnd.to_act)))
-    view = rnd.view(rnd.to_act)
+    view = bridge_view(2, 5)
     free = SearchPlayer("bridge", 0, level="hard", samples=10, decision_nodes=0)
     free_values = free.card_values(view)
     assert free.decision_nodes is None and 1 <= free.last_deals <= 10
@@ -204,11 +206,7 @@ def test_a_decision_stops_when_the_deals_left_cannot_change_the_best_card():
 def test_think_bounds_a_decision_and_stops_when_the_deals_agree():
     """With think (seconds) the decision's solves stop at the deadline; when
     every deal puts the same card first, no more are drawn."""
-    rnd = Round.new("bridge", seed=5)
-    easy = make_player("bridge", "easy", seed=0)
-    while rnd.state.tricks_left > 3 or rnd.state.trick:
-        rnd.apply(easy.decide(rnd.view(rnd.to_act)))
-    view = rnd.view(rnd.to_act)
+    view = bridge_view(5, 3)
     player = SearchPlayer("bridge", 0, level="hard", samples=10, think=30.0, min_samples=4)
     values = player.card_values(view)
     assert set(values) == {a.value for a in view.legal}
@@ -222,11 +220,7 @@ def test_with_think_the_time_is_the_budget_not_the_nodes():
     assert SearchPlayer("bridge", 0, level="hard").decision_nodes
     assert SearchPlayer("bridge", 0, level="hard", think=2.0).decision_nodes is None
     assert SearchPlayer("bridge", 0, level="hard", think=2.0, decision_nodes=5000).decision_nodes == 5000
-    rnd = Round.new("bridge", seed=3)
-    easy = make_player("bridge", "easy", seed=0)
-    while rnd.state.tricks_left > 5 or rnd.state.trick:
-        rnd.apply(easy.decide(rnd.view(rnd.to_act)))
-    view = rnd.view(rnd.to_act)
+    view = bridge_view(3, 5)
     # five tricks left, where the deals disagree on the best card: a deal
     # costs a millisecond, so the draws end long before the deadline, by
     # their number (200) or by a decided best card
@@ -243,11 +237,7 @@ def test_the_think_deadline_counts_the_replay_of_the_play(monkeypatch):
     replay of the play included: a replay that takes longer than the think
     time leaves time for the first deal only."""
     import time
-    rnd = Round.new("bridge", seed=3)
-    easy = make_player("bridge", "easy", seed=0)
-    while rnd.state.tricks_left > 5 or rnd.state.trick:
-        rnd.apply(easy.decide(rnd.view(rnd.to_act)))
-    view = rnd.view(rnd.to_act)
+    view = bridge_view(3, 5)
     player = SearchPlayer("bridge", 0, level="hard", samples=4, think=0.25)
     player.prepare()
     player.card_values(view)       # the search loaded, its table made
