@@ -146,8 +146,7 @@ class DecisionBudget:
     def cut(self, limits: dict, max_nodes: int) -> bool:
         """Could the decision's limits (not the solve's own ``max_nodes``)
         have stopped a solve run with ``limits`` that did not end?"""
-        return limits["max_nodes"] < max_nodes or \
-            (self.deadline is not None and time.perf_counter() >= self.deadline)
+        return limits["max_nodes"] < max_nodes or self.past_deadline()
 
 
 #: the share of ``think`` the searches may use before their deadline
@@ -410,7 +409,7 @@ class SearchPlayer(Player):
         if state.is_over():
             return state.objective()
         budget = self._budget
-        if budget.deadline is not None and time.perf_counter() >= budget.deadline:
+        if budget.past_deadline():
             # past the deadline (the first deal, which is scored whatever
             # it costs): the playout goes on to the end instead of a solve
             moves = playout(state, self.game_name, 0)
