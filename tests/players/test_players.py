@@ -144,6 +144,30 @@ def play_phase_state(game):
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
+def test_the_greedy_tables_choose_as_the_greedy_rule(game):
+    """``greedy_card`` reads its rule from tables: at every card of deals
+    played half at random, half greedily (first leads that name trump,
+    tricks a partner wins, the fool), it chooses what the rule as written
+    (``reference_greedy_card``) chooses."""
+    import random
+    from atout.players.playout import reference_greedy_card
+    easy = make_player(game, "easy", seed=0)
+    compared = 0
+    for seed in range(1, 9):
+        rnd = Round.new(game, seed=seed)
+        while rnd.phase not in ("play", "over"):
+            rnd.apply(easy.decide(rnd.view(rnd.to_act)))
+        if rnd.phase != "play":
+            continue
+        state, rng = rnd.state, random.Random(seed)
+        while not state.is_over():
+            chosen = greedy_card(state, game)
+            assert chosen == reference_greedy_card(state, game), (seed, state.trick)
+            compared += 1
+            state._apply(chosen if rng.random() < 0.5 else rng.choice(state.legal_cards()))
+    assert compared > 100
+
+@pytest.mark.parametrize("game", GAME_NAMES)
 def test_hard_values_a_deal_by_its_score(game):
     """hard's utility follows the score where it jumps at the contract, in the
     unit a match counts; medium's is the objective itself."""
