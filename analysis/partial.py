@@ -272,45 +272,52 @@ def _worker(args):
 
 
 def run_parallel(worker, job, samples: int, workers: int, done: dict, progress,
-                 scheduler: str | None = None) -> None:
-    """Run ``worker((job, i))`` for the samples in local worker processes
-    (or on the Dask cluster at ``scheduler``), filling ``done`` (index ->
-    result). ``progress(n, samples)`` is called each time the first ``n``
-    samples are all done, in index order, so an interrupt from it leaves at
-    least ``n`` in the prefix whatever order the workers finish in. Ctrl-C
-    stops the workers at once."""
-    def keep(index, result):
+                 scheduler: str | None = None, start: int = 0, on_result=None) -> None:
+    """Run ``worker((job, i))`` for the samples ``start``..``samples-1`` in
+    local worker processes (or on the Dask cluster at ``scheduler``),
+    filling ``done`` (index -> result). ``on_result(i, result)`` and then
+    ``progress(i + 1, samples)`` are called in index order as the first
+    samples are all done, so an interrupt from them leaves a gap-free prefix
+    whatever order the workers finish in. Ctrl-C stops the workers at once."""
+    def keep(offset, result):
+        index = start + offset
         done[index] = result
+        if on_result:
+            on_result(index, result)
         if progress:
             progress(index + 1, samples)
-    run_ordered(worker, lambda i: (job, i), samples, workers=workers, scheduler=scheduler,
+    run_ordered(worker, lambda i: (job, start + i), samples - start, workers=workers, scheduler=scheduler,
                 on_result=keep)
 
 
 def run_samples(run_one, worker, job, samples: int, workers: int, progress,
-                solve_fn=None, scheduler: str | None = None) -> tuple[list, bool]:
-    """Samples 0..samples-1, one by one (``run_one(job, i, solve_fn)``), in
-    local worker processes or on a Dask cluster (``scheduler``, the
-    address of its scheduler; ``worker((job, i))`` either way). Returns the
-    results of the gap-free prefix of samples in index order, so the same
-    seed gives the same answer however the work was shared, and whether
-    Ctrl-C stopped it."""
+                solve_fn=None, scheduler: str | None = None, start: int = 0,
+                on_result=None) -> tuple[list, bool]:
+    """Samples ``start``..samples-1 (those before are done already), one by
+    one (``run_one(job, i, solve_fn)``), in local worker processes or on a
+    Dask cluster (``scheduler``, the address of its scheduler;
+    ``worker((job, i))`` either way). ``on_result(i, result)`` sees each
+    result in index order. Returns the results of the gap-free prefix of
+    samples from ``start`` in index order, so the same seed gives the same
+    answer however the work was shared, and whether Ctrl-C stopped it."""
     done: dict = {}
     interrupted = False
     try:
         if (workers == 1 and not scheduler) or solve_fn is not None:
-            for i in range(samples):
+            for i in range(start, samples):
                 done[i] = run_one(job, i, solve_fn)
+                if on_result:
+                    on_result(i, done[i])
                 if progress:
-                    progress(len(done), samples)
-        else:
+                    progress(i + 1, samples)
+        elif start < samples:
             from atout.solver.driver import note_worker_compilation
             note_worker_compilation(job.game)
-            run_parallel(worker, job, samples, workers, done, progress, scheduler)
+            run_parallel(worker, job, samples, workers, done, progress, scheduler, start, on_result)
     except KeyboardInterrupt:
         interrupted = True
     prefix = []
-    for i in range(samples):
+    for i in range(start, samples):
         if i not in done:
             break
         prefix.append(done[i])

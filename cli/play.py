@@ -420,9 +420,13 @@ def prepare_players(game_name: str, *levels) -> None:
               help="Worker processes.")
 @click.option("--think", type=SECONDS, default=None, help="Seconds per decision of the search levels.")
 @SCHEDULER_OPTION
+@click.option("--out", "out_path", type=click.Path(dir_okay=False), default=None,
+              help="Keep each pair in this file (JSON lines) as it finishes; the same command run again "
+                   "reads the pairs it holds and plays only the rest (an interrupted match goes on, a "
+                   "larger --deals extends it).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @with_round_options
-def match(game_name, players, deals, seed, workers, think, scheduler, as_json, widow, bridge_contract,
+def match(game_name, players, deals, seed, workers, think, scheduler, out_path, as_json, widow, bridge_contract,
           declarer, variant):
     """A duplicate match: each deal is played twice with the seats exchanged
     (A holds in the second game the cards B held in the first), so the luck
@@ -448,7 +452,7 @@ def match(game_name, players, deals, seed, workers, think, scheduler, as_json, w
     report, close = progress_reporter("deal pairs")
     try:
         result = run_match(game.name, players, deals=deals, seed=seed, workers=workers, think=think,
-                           options=options, progress=report, scheduler=scheduler)
+                           options=options, progress=report, scheduler=scheduler, out=out_path)
     finally:
         close()
     interval = result.mean_interval()
@@ -458,6 +462,7 @@ def match(game_name, players, deals, seed, workers, think, scheduler, as_json, w
         click.echo(json.dumps({
             "game": result.game, "players": [result.a, result.b], "seed": seed,
             "pairs": len(result.pairs), "pairs_requested": deals, "interrupted": result.interrupted,
+            "resumed": result.resumed,
             "differences": [p.difference for p in result.pairs],
             "mean": interval and interval[0],
             "ci95": None if interval is None or len(result.pairs) < 2 else [interval[1], interval[2]],
@@ -468,6 +473,8 @@ def match(game_name, players, deals, seed, workers, think, scheduler, as_json, w
         return
     click.echo(f"{result.game}: {result.a} (A) against {result.b} (B), {len(result.pairs)} of {deals} "
                f"deal pairs, seed {seed}" + ("  [interrupted]" if result.interrupted else ""))
+    if result.resumed:
+        click.echo(f"({result.resumed} pairs read from {out_path}, {len(result.pairs) - result.resumed} played now)")
     for p in result.pairs:
         click.echo(f"  pair {p.index:>4}: A {p.results[0]:+g} / {p.results[1]:+g}  difference {p.difference:+g}")
         for number, said in enumerate(p.said, 1):

@@ -168,6 +168,7 @@ class MatchResult:
     pairs: list = field(default_factory=list)
     interrupted: bool = False
     seconds: float = 0.0
+    resumed: int = 0        # pairs read from the ``out`` file, not played in this run
 
     @property
     def differences(self) -> list:
@@ -221,11 +222,13 @@ def percentile(ordered: list, q: float) -> float:
 
 def run_match(game: str, players: str, *, deals: int = 100, seed: int = 0, workers: int = 1,
               think: float | None = None, options: dict | None = None, progress=None,
-              scheduler: str | None = None) -> MatchResult:
+              scheduler: str | None = None, out: str | None = None) -> MatchResult:
     """Play ``deals`` duplicate pairs of ``players`` ("A,B"); see the module
     docstring. Ctrl-C returns the pairs finished with ``interrupted`` set.
     ``scheduler``: the address of a Dask scheduler to play the pairs on
-    (instead of ``workers`` local processes); same seed, same match."""
+    (instead of ``workers`` local processes); same seed, same match.
+    ``out``: a file that keeps each pair as it finishes (``MatchLog``); the
+    pairs it holds already are read, not played again."""
     from atout.engine import get_game
     game = get_game(game).name
     if deals < 1:
@@ -237,12 +240,113 @@ def run_match(game: str, players: str, *, deals: int = 100, seed: int = 0, worke
     Round.new(game, seed=0, **options)        # bad options fail here, once
     job = MatchJob(game, a, b, int(seed), tuple(sorted(options.items())), think)
     result = MatchResult(game, a.name, b.name, int(seed), deals)
+    log = MatchLog(out, job) if out else None
+    done = log.read()[:deals] if log else []
+    result.resumed = len(done)
     start = time.perf_counter()
-    result.pairs, result.interrupted = run_samples(play_pair, _worker, job, deals, workers, progress,
-                                                   scheduler=scheduler)
+    try:
+        played, result.interrupted = run_samples(play_pair, _worker, job, deals, workers, progress,
+                                                 scheduler=scheduler, start=len(done),
+                                                 on_result=log.append if log else None)
+    finally:
+        if log:
+            log.close()
+    result.pairs = done + played
     result.seconds = time.perf_counter() - start
     return result
 
 
-__all__ = ["MatchResult", "PairResult", "decision_facts", "parse_players", "percentile", "play_pair",
+class MatchLog:
+    """A match kept in a file as it is played, so that a long match survives
+    an interrupt and can be extended: a first line says which match (game,
+    players, seed, options, think), then a JSON line a pair, in pair order,
+    each written whole and flushed. ``read`` gives the pairs the file holds
+    (a cut last line, from a crash in the middle of a write, is dropped and
+    played again); a file of another match is refused."""
+
+    VERSION = 1
+
+    def __init__(self, path: str, job: MatchJob):
+        self.path = str(path)
+        self.header = {"atout_match": self.VERSION, "game": job.game, "players": [job.a.name, job.b.name],
+                       "seed": job.seed, "options": {k: v for k, v in job.options}, "think": job.think}
+        self._file = None
+
+    def read(self) -> list:
+        """The pairs the file holds (a gap-free prefix from pair 0); a new
+        or empty file gets the header."""
+        import json
+        import os
+        try:
+            with open(self.path, "rb") as f:
+                data = f.read()
+        except FileNotFoundError:
+            data = b""
+        except OSError as exc:
+            raise OptionError(f"--out {self.path}: cannot read it ({exc.strerror or exc})") from None
+        whole = data[:data.rfind(b"\n") + 1]        # a cut last line is played again
+        lines = whole.decode("utf-8", "replace").splitlines()
+        try:
+            self._file = open(self.path, "r+b" if data else "wb")
+        except OSError as exc:
+            raise OptionError(f"--out {self.path}: cannot write it ({exc.strerror or exc})") from None
+        self._file.truncate(len(whole))
+        self._file.seek(len(whole), os.SEEK_SET)
+        if not lines:
+            self._write(self.header)
+            return []
+        try:
+            header = json.loads(lines[0])
+        except ValueError:
+            header = None
+        if not isinstance(header, dict) or header.get("atout_match") != self.VERSION:
+            self.close()
+            raise OptionError(f"--out {self.path}: not a file of atout match pairs; give another file")
+        if header != self.header:
+            differ = ", ".join(k for k in self.header if header.get(k) != self.header[k])
+            self.close()
+            raise OptionError(f"--out {self.path} holds another match (its {differ} differ); give another file")
+        pairs = []
+        for number, line in enumerate(lines[1:], 2):
+            try:
+                pair = pair_from_record(json.loads(line))
+            except (ValueError, KeyError, TypeError):
+                self.close()
+                raise OptionError(f"--out {self.path}, line {number}: not a pair of this match") from None
+            if pair.index != len(pairs):
+                self.close()
+                raise OptionError(f"--out {self.path}, line {number}: pair {pair.index} where pair"
+                                  f" {len(pairs)} was due")
+            pairs.append(pair)
+        return pairs
+
+    def append(self, index: int, pair: PairResult) -> None:
+        self._write(pair_record(pair))
+
+    def _write(self, record: dict) -> None:
+        import json
+        self._file.write((json.dumps(record) + "\n").encode("utf-8"))
+        self._file.flush()
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+
+def pair_record(pair: PairResult) -> dict:
+    """A pair as a line of a ``MatchLog`` (scores' fractions as numbers)."""
+    from atout.analysis.json_form import jsonable
+    return {"pair": pair.index, "difference": pair.difference, "results": list(pair.results),
+            "times": pair.times, "scores": jsonable(pair.scores), "slowest": pair.slowest,
+            "said": list(pair.said)}
+
+
+def pair_from_record(record: dict) -> PairResult:
+    return PairResult(int(record["pair"]), float(record["difference"]), tuple(record["results"]),
+                      {who: list(record["times"][who]) for who in ("A", "B")}, tuple(record["scores"]),
+                      dict(record["slowest"]), tuple(record["said"]))
+
+
+__all__ = ["MatchLog", "MatchResult", "PairResult", "decision_facts", "parse_players", "percentile", "play_pair",
            "run_match"]

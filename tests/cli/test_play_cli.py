@@ -129,6 +129,86 @@ def test_match_is_the_same_on_any_number_of_workers():
     assert [p.scores for p in one.pairs] == [p.scores for p in two.pairs]
 
 
+def test_a_match_kept_in_a_file_goes_on_where_it_stopped(tmp_path):
+    """``out``: each pair is written as it finishes; a second run reads
+    the pairs the file holds, plays only the rest, and the match is the one
+    a single run plays (on one worker or two)."""
+    from atout.players.match import run_match
+    whole = run_match("belote", "easy,random", deals=5, seed=2)
+    path = tmp_path / "m.jsonl"
+    first = run_match("belote", "easy,random", deals=2, seed=2, out=str(path))
+    assert first.resumed == 0 and len(path.read_text().splitlines()) == 3     # the match's line, 2 pairs
+    for workers in (2, 1):
+        again = run_match("belote", "easy,random", deals=5 if workers == 1 else 4, seed=2, workers=workers,
+                          out=str(path))
+        assert again.resumed == (4 if workers == 1 else 2)
+    assert again.differences == whole.differences
+    assert [p.said for p in again.pairs] == [p.said for p in whole.pairs]
+    assert [p.results for p in again.pairs] == [p.results for p in whole.pairs]
+    assert len(path.read_text().splitlines()) == 6
+    # nothing is played again: fewer deals than the file holds read its first pairs
+    fewer = run_match("belote", "easy,random", deals=3, seed=2, out=str(path))
+    assert fewer.resumed == 3 and fewer.differences == whole.differences[:3]
+
+
+def test_a_match_file_cut_in_a_line_plays_that_pair_again(tmp_path):
+    from atout.players.match import run_match
+    path = tmp_path / "m.jsonl"
+    whole = run_match("smear", "easy,random", deals=3, seed=4, out=str(path))
+    text = path.read_text()
+    path.write_text(text[:len(text) - 40])       # a crash in the middle of the last pair's line
+    again = run_match("smear", "easy,random", deals=3, seed=4, out=str(path))
+    assert again.resumed == 2 and again.differences == whole.differences
+
+    def untimed(lines):      # the decision times of a pair played again differ
+        records = [json.loads(line) for line in lines.splitlines()]
+        return [{k: v for k, v in r.items() if k not in ("times", "slowest")} for r in records]
+    assert untimed(path.read_text()) == untimed(text)
+
+
+def test_ctrl_c_leaves_the_finished_pairs_in_the_match_file(tmp_path, monkeypatch):
+    from atout.players import match as M
+    path = tmp_path / "m.jsonl"
+    real = M.play_pair
+
+    def stop_at_third(job, index, solve_fn=None):
+        if index == 2:
+            raise KeyboardInterrupt
+        return real(job, index, solve_fn)
+    monkeypatch.setattr(M, "play_pair", stop_at_third)
+    stopped = M.run_match("tarot", "easy,random", deals=4, seed=3, out=str(path))
+    assert stopped.interrupted and len(stopped.pairs) == 2
+    monkeypatch.setattr(M, "play_pair", real)
+    done = M.run_match("tarot", "easy,random", deals=4, seed=3, out=str(path))
+    assert done.resumed == 2 and not done.interrupted
+    assert done.differences == M.run_match("tarot", "easy,random", deals=4, seed=3).differences
+
+
+def test_a_file_of_another_match_is_refused(capsys, tmp_path):
+    from atout.engine.errors import OptionError
+    from atout.players.match import run_match
+    path = tmp_path / "m.jsonl"
+    run_match("belote", "easy,random", deals=1, seed=2, out=str(path))
+    kept = path.read_text()
+    for other in ({"seed": 3}, {"players": "random,easy"}, {"think": 0.5}):
+        kw = {"players": "easy,random", "seed": 2, **other}
+        with pytest.raises(OptionError, match="holds another match"):
+            run_match("belote", kw.pop("players"), deals=2, out=str(path), **kw)
+    assert path.read_text() == kept
+    code, out, err = run(capsys, "match", "--game", "belote", "--players", "easy,random", "--deals", "2",
+                         "--seed", "9", "--out", str(path))
+    assert code == 2 and "holds another match (its seed differ)" in err and len(err.strip().splitlines()) == 1
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    code, out, err = run(capsys, "match", "--game", "belote", "--players", "easy,random", "--deals", "2",
+                         "--out", str(notes))
+    assert code == 2 and "not a file of atout match pairs" in err
+    assert notes.read_text() == "my notes\n"
+    code, out, err = run(capsys, "match", "--game", "belote", "--players", "easy,random", "--deals", "2",
+                         "--seed", "2", "--out", str(path))
+    assert code == 0 and "(1 pairs read from" in out
+
+
 def test_duplicate_pairs_cancel_the_luck_of_the_deal():
     """A player against itself: every pair's difference is zero."""
     from atout.players.match import run_match
