@@ -167,6 +167,18 @@ def test_the_greedy_tables_choose_as_the_greedy_rule(game):
             state._apply(chosen if rng.random() < 0.5 else rng.choice(state.legal_cards()))
     assert compared > 100
 
+
+def test_the_greedy_playout_bench_times_both_ways(capsys):
+    """bench/greedy_playout.py (the figures in docs/STRENGTH.md) runs and
+    plays the same cards both ways."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    import greedy_playout
+    greedy_playout.main(["belote,tarot2", "--deals", "4"])
+    rows = [line.split() for line in capsys.readouterr().out.splitlines()[2:]]
+    assert [r[0] for r in rows] == ["belote", "tarot2"] and all(int(r[1]) > 0 for r in rows)
+
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_hard_values_a_deal_by_its_score(game):
     """hard's utility follows the score where it jumps at the contract, in the
