@@ -268,8 +268,10 @@ class MatchLog:
 
     def __init__(self, path: str, job: MatchJob):
         self.path = str(path)
-        self.header = {"atout_match": self.VERSION, "game": job.game, "players": [job.a.name, job.b.name],
-                       "seed": job.seed, "options": {k: v for k, v in job.options}, "think": job.think}
+        import json
+        header = {"atout_match": self.VERSION, "game": job.game, "players": [job.a.name, job.b.name],
+                  "seed": job.seed, "options": {k: v for k, v in job.options}, "think": job.think}
+        self.header = json.loads(json.dumps(header))     # as read back (tuples become lists)
         self._file = None
 
     def read(self) -> list:
