@@ -509,6 +509,8 @@ def slowest_text(facts: dict) -> str:
         parts.append(f"{facts['deals']} deals")
     if facts.get("nodes") is not None:
         parts.append(f"{facts['nodes']:,} nodes")
+    if facts.get("playout_cards"):
+        parts.append(f"{facts['playout_cards']:,} cards of greedy playouts")
     return ", ".join(parts)
 
 

@@ -99,14 +99,17 @@ def deal_seed(seed: int, index: int) -> int:
 def decision_facts(player, rnd, view, seconds: float, index: int, game: int) -> dict:
     """What a decision was, for the report of the slowest: its time, the
     phase, the tricks left, and for a search level's card the deals it
-    scored and the solver nodes it spent (None where it does not say)."""
+    scored, the solver nodes it spent and the cards its greedy playouts
+    played (None where it does not say)."""
     facts = {"seconds": seconds, "pair": index, "game": game, "phase": view.phase,
              "tricks_left": rnd.state.tricks_left if rnd.state is not None else None,
-             "deals": None, "nodes": None}
+             "deals": None, "nodes": None, "playout_cards": None}
     if view.phase == "play" and hasattr(player, "last_deals"):
         facts["deals"] = player.last_deals
         nodes = getattr(player, "last_nodes", getattr(player, "_nodes", None))
         facts["nodes"] = None if nodes is None else int(nodes)
+        cards = getattr(player, "_playout_cards", None)
+        facts["playout_cards"] = None if cards is None else int(cards)
     return facts
 
 

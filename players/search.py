@@ -213,6 +213,7 @@ class SearchPlayer(Player):
         self.playout_nodes = min(int(playout_nodes or PLAYOUT_NODES), self.max_nodes)
         self._solver = None
         self._nodes = 0        # solver nodes spent by the decision under way
+        self._playout_cards = 0    # cards its greedy playouts played (work the node budget does not count)
         self._budget = DecisionBudget(None, None)
         self._bid_memo: dict = {}   # the easy rule's answers on bidding hands (AuctionInference)
         self.last_attempts = 0      # deals the last decision drew (accepted or not)
@@ -301,6 +302,7 @@ class SearchPlayer(Player):
         planned = self.samples if self.think is None else 50 * self.samples
         index = attempts = 0
         self._nodes = 0
+        self._playout_cards = 0
         span = None
         inference = None
         if self.level == "hard" and self.game_name in self.inference_games:
@@ -396,6 +398,7 @@ class SearchPlayer(Player):
                     raise _Cut
                 state._apply(card)
                 moves = 1 + playout(state, self.game_name, self.playout_to)
+                self._playout_cards += moves - 1
                 try:
                     values[card] = self.utility(state, self.value_after_playout(state, cut_short))
                 finally:
@@ -414,6 +417,7 @@ class SearchPlayer(Player):
             # past the deadline (the first deal, which is scored whatever
             # it costs): the playout goes on to the end instead of a solve
             moves = playout(state, self.game_name, 0)
+            self._playout_cards += moves
             value = state.objective()
             for _ in range(moves):
                 state.undo()

@@ -348,6 +348,24 @@ def test_the_slowest_search_decision_says_its_deals_and_nodes():
     assert worst["phase"] == "play" and worst["deals"] >= 1 and worst["nodes"] >= 0
 
 
+def test_a_decision_says_the_cards_its_greedy_playouts_played():
+    """Work the node budget does not count (tarot2's first cards play tens of
+    thousands): counted for the report of the slowest decision."""
+    from atout.engine.round import Round
+    from atout.players.match import decision_facts
+    from atout.players.search import SearchPlayer
+    from atout.cli.play import slowest_text
+    rnd = Round.new("tarot2", seed=3)
+    player = SearchPlayer("tarot2", 0, level="medium", samples=2, max_nodes=20_000)
+    view = rnd.view(rnd.to_act)
+    legal = len(view.legal)
+    player.decide(view)
+    facts = decision_facts(player, rnd, view, 0.5, 0, 1)
+    # every legal card played out on each of the 2 deals, from the first trick to the end
+    assert facts["deals"] == 2 and facts["playout_cards"] > 2 * legal * 20
+    assert f"{facts['playout_cards']:,} cards of greedy playouts" in slowest_text(facts)
+
+
 def test_ctrl_c_inside_a_decisions_solve_stops_the_match(monkeypatch):
     """Ctrl-C while a search player's solve runs: the solver takes it as
     "stop this search", but the match must stop there too (at the first
