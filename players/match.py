@@ -16,7 +16,9 @@ number of workers; Ctrl-C returns the pairs finished (a gap-free prefix).
 
 from __future__ import annotations
 
+import json
 import math
+import os
 import statistics
 import time
 from dataclasses import dataclass, field
@@ -244,7 +246,7 @@ def run_match(game: str, players: str, *, deals: int = 100, seed: int = 0, worke
     job = MatchJob(game, a, b, int(seed), tuple(sorted(options.items())), think)
     result = MatchResult(game, a.name, b.name, int(seed), deals)
     log = MatchLog(out, job) if out else None
-    done = log.read()[:deals] if log else []
+    done = log.resume()[:deals] if log else []
     result.resumed = len(done)
     start = time.perf_counter()
     try:
@@ -263,7 +265,7 @@ class MatchLog:
     """A match kept in a file as it is played, so that a long match survives
     an interrupt and can be extended: a first line says which match (game,
     players, seed, options, think), then a JSON line a pair, in pair order,
-    each written whole and flushed. ``read`` gives the pairs the file holds
+    each written whole and flushed. ``resume`` gives the pairs the file holds
     (a cut last line, from a crash in the middle of a write, is dropped and
     played again); a file of another match is refused."""
 
@@ -271,17 +273,16 @@ class MatchLog:
 
     def __init__(self, path: str, job: MatchJob):
         self.path = str(path)
-        import json
         header = {"atout_match": self.VERSION, "game": job.game, "players": [job.a.name, job.b.name],
                   "seed": job.seed, "options": {k: v for k, v in job.options}, "think": job.think}
         self.header = json.loads(json.dumps(header))     # as read back (tuples become lists)
         self._file = None
 
-    def read(self) -> list:
-        """The pairs the file holds (a gap-free prefix from pair 0); a new
-        or empty file gets the header."""
-        import json
-        import os
+    def resume(self) -> list:
+        """The pairs the file holds (a gap-free prefix from pair 0), the file
+        then left open to append the rest; a new or empty file gets the
+        match's line. Nothing is written to a file until it is known to be
+        this match's."""
         try:
             with open(self.path, "rb") as f:
                 data = f.read()
@@ -290,7 +291,10 @@ class MatchLog:
         except OSError as exc:
             raise OptionError(f"--out {self.path}: cannot read it ({exc.strerror or exc})") from None
         whole = data[:data.rfind(b"\n") + 1]        # a cut last line is played again
+        if data and not whole and not (json.dumps(self.header) + "\n").encode("utf-8").startswith(data):
+            raise OptionError(f"--out {self.path}: not a file of atout match pairs; give another file")
         lines = whole.decode("utf-8", "replace").splitlines()
+        pairs = self._pairs(lines) if lines else []
         try:
             self._file = open(self.path, "r+b" if data else "wb")
         except OSError as exc:
@@ -299,27 +303,27 @@ class MatchLog:
         self._file.seek(len(whole), os.SEEK_SET)
         if not lines:
             self._write(self.header)
-            return []
+        return pairs
+
+    def _pairs(self, lines: list) -> list:
+        """The pairs of a file's whole lines, or an OptionError saying why
+        they are not this match's."""
         try:
             header = json.loads(lines[0])
         except ValueError:
             header = None
         if not isinstance(header, dict) or header.get("atout_match") != self.VERSION:
-            self.close()
             raise OptionError(f"--out {self.path}: not a file of atout match pairs; give another file")
         if header != self.header:
             differ = ", ".join(k for k in self.header if header.get(k) != self.header[k])
-            self.close()
             raise OptionError(f"--out {self.path} holds another match (its {differ} differ); give another file")
         pairs = []
         for number, line in enumerate(lines[1:], 2):
             try:
                 pair = pair_from_record(json.loads(line))
             except (ValueError, KeyError, TypeError):
-                self.close()
                 raise OptionError(f"--out {self.path}, line {number}: not a pair of this match") from None
             if pair.index != len(pairs):
-                self.close()
                 raise OptionError(f"--out {self.path}, line {number}: pair {pair.index} where pair"
                                   f" {len(pairs)} was due")
             pairs.append(pair)
@@ -329,7 +333,6 @@ class MatchLog:
         self._write(pair_record(pair))
 
     def _write(self, record: dict) -> None:
-        import json
         self._file.write((json.dumps(record) + "\n").encode("utf-8"))
         self._file.flush()
 

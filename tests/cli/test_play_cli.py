@@ -204,6 +204,16 @@ def test_a_file_of_another_match_is_refused(capsys, tmp_path):
                          "--out", str(notes))
     assert code == 2 and "not a file of atout match pairs" in err
     assert notes.read_text() == "my notes\n"
+    notes.write_text("my notes, no newline")     # a single cut line: refused, not overwritten
+    code, out, err = run(capsys, "match", "--game", "belote", "--players", "easy,random", "--deals", "2",
+                         "--out", str(notes))
+    assert code == 2 and "not a file of atout match pairs" in err
+    assert notes.read_text() == "my notes, no newline"
+    cut = tmp_path / "cut.jsonl"                  # a crash in the middle of the match's own line
+    cut.write_text(kept.splitlines()[0][:30])
+    code, out, err = run(capsys, "match", "--game", "belote", "--players", "easy,random", "--deals", "1",
+                         "--seed", "2", "--out", str(cut))
+    assert code == 0 and cut.read_text().splitlines()[0] == kept.splitlines()[0]
     code, out, err = run(capsys, "match", "--game", "belote", "--players", "easy,random", "--deals", "2",
                          "--seed", "2", "--out", str(path))
     assert code == 0 and "(1 pairs read from" in out
