@@ -53,9 +53,10 @@ SECONDS = FiniteFloat(minimum=0)
 #: ``--threads N``: one deal's searches over N threads (``solver.threads``)
 THREADS_OPTION = click.option(
     "--threads", type=click.IntRange(1, 256), default=None, metavar="N",
-    help="Share the searches out among N threads, each with a table of its own (table: its"
-         " entries; solve: the cards of --all-cards, without a limit); default: one a processor."
-         " The answers are the same on any number.")
+    help="Share the searches out among N threads (table: its entries; solve: the cards of"
+         " --all-cards without a limit, or else the value without a node limit, the point"
+         " games' threads searching one table); default: one a processor. The values are the"
+         " same on any number.")
 
 
 def threads_or_default(threads: int | None) -> int:

@@ -26,7 +26,7 @@ from atout.engine.errors import OptionError
 
 from .encoding import MAXDEPTH, Position, codec_for
 from .every_card import cards_first, equivalent_groups, sort_key
-from . import searches
+from . import searches, team
 from .searches import bridge as K
 from .limits import FIRST_CAP, Budget, anytime_target, chunk_until, clipper, half_left, next_cap
 from .results import Reach, SolveResult, made_by_bounds
@@ -122,6 +122,17 @@ class Solver:
         self.generation = 0
         self.interruptible = bool(interruptible)
         self.table_nodes = 0    # nodes of the last bridge ``table`` call
+
+    def team_helpers(self, count: int) -> list:
+        """``count`` more searchers of this solver's own table (their own
+        work arrays), kept for its next searches (``solver.team``)."""
+        helpers = getattr(self, "_team", [])
+        while len(helpers) < count:
+            helper = Solver(self.mask.bit_length())
+            helper.rows = self.rows
+            helpers.append(helper)
+        self._team = helpers
+        return helpers[:count]
 
     def new_generation(self) -> int:
         self.generation += 1
@@ -255,6 +266,20 @@ class Solver:
                                           narrow=False)
         return self._narrow(pos, gen, budget, lo, hi, report=True)
 
+    def _team_limited_value(self, state, pos: Position, codec, gen: int, budget: Budget, target,
+                            clip, threads: int):
+        """``_limited_value`` over threads (``solver.team``): the team
+        narrows the value with half of the budget, its first thread asking
+        the contract's question first; if that does not end it, ``_narrow``
+        goes on alone with the rest, from the team's bounds and its table."""
+        lo, hi = clip(pos.already, pos.already + pos.bound())
+        with budget.share(2):
+            lo, hi, exact = team.team_value(self, state, pos, codec, gen, budget, threads, lo, hi,
+                                            guess=target, report=True)
+        if exact or budget.spent():
+            return lo, hi, exact
+        return self._narrow(pos, gen, budget, lo, hi, report=True)
+
     def _walk_then_narrow(self, pos: Position, gen: int, budget: Budget, lo, hi, guess,
                           report: bool = False, narrow: bool = True):
         """The walk from ``guess`` (bisection without one), each probe
@@ -355,8 +380,18 @@ class Solver:
                 # what its walk leaves (half of the limit at least) goes to
                 # the cards (given it all, it left them nothing but their
                 # static bounds on a deal too deep for the limit)
-                lo, hi, exact = self._limited_value(pos, gen, budget, target, clip,
-                                                    narrow=not (all_cards and not state.is_over()))
+                # a time limit only: the threads' answers depend on the machine's
+                # speed anyway (a node limit's answers are the same on any number)
+                if threads > 1 and max_nodes is None and team.shares_table(pos) \
+                        and not state.is_over() and not all_cards:
+                    lo, hi, exact = self._team_limited_value(state, pos, codec, gen, budget,
+                                                             target, clip, threads)
+                else:
+                    lo, hi, exact = self._limited_value(pos, gen, budget, target, clip,
+                                                        narrow=not (all_cards and not state.is_over()))
+            elif threads > 1 and team.shares_table(pos) and not state.is_over():
+                lo, hi, exact = team.team_value(self, state, pos, codec, gen, budget, threads,
+                                                report=True)
             else:
                 lo, hi, exact = self._value(pos, gen, budget, report=True)
             lo, hi = clip(lo, hi)
@@ -518,7 +553,12 @@ def solve(state, *, all_cards: bool = False, line: bool = True, max_nodes: int |
     the budget (full tarocco and tarot2 deals).
 
     ``threads``: an exact ``all_cards`` solve shares the cards out among that
-    many threads (each with a table of its own; the same values)."""
+    many threads (each with a table of its own; the same values); else, in
+    the point games, with no node limit, the threads search the value at
+    once in one table (``solver.team``; under a time limit with half of
+    it, the rest narrowing on one thread): the same value, other node
+    counts. Under a node limit the value is searched on one thread, so
+    that its bounds are the same on any number."""
     solver = solver or Solver(tt_bits)
     return solver.solve(state, all_cards=all_cards, line=line, max_nodes=max_nodes,
                         max_seconds=max_seconds, progress=progress, contract_first=contract_first,

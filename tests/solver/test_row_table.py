@@ -1,7 +1,8 @@
 """The point games' one-row table (``solver.row_table``): what a row stores
 is what the search's table semantics say (a dict model of the entries),
-bounds out of the packed range are stored weaker, never wrong, and rows
-start on cache lines."""
+bounds out of the packed range are stored weaker, never wrong, rows start
+on cache lines, and a row torn between two threads' stores reads as a miss
+or as one of the stores, never as a bound nobody stored."""
 
 import random
 
@@ -59,11 +60,11 @@ def test_stores_and_probes_follow_the_model(seed):
             value = rng.randrange(-300, 300)
             is_lower = rng.random() < 0.5
             best = rng.choice([-1, rng.randrange(0, 6 * 32)])
-            T.row_store(tt, slot, key[0], key[1], key[2], value, is_lower, best)
+            T.row_store(tt, slot, key[0], key[1], key[2], 1, value, is_lower, best)
             model.store(slot, key, value, is_lower, best)
         else:
             k1, k2, gen = key
-            hit = tt[slot, T.T_GEN] == gen and tt[slot, T.T_K1] == k1 and tt[slot, T.T_K2] == k2
+            hit = tuple(T.row_key(tt, slot)[:3]) == (k1, k2, gen)
             got = tuple(int(x) for x in T.row_bounds(tt, slot)) if hit else None
             assert got == model.probe(slot, key)
 
@@ -71,13 +72,13 @@ def test_stores_and_probes_follow_the_model(seed):
 def test_bounds_out_of_the_packed_range_are_stored_weaker():
     tt = T.new_table(4)
     big = 5 * T.BIAS
-    T.row_store(tt, 0, 1, 2, 1, big, True, 7)          # a lower bound: kept lower
+    T.row_store(tt, 0, 1, 2, 1, 0, big, True, 7)          # a lower bound: kept lower
     lower, upper, best = T.row_bounds(tt, 0)
     assert lower == T.BIAS - 1 and upper == T.EMPTY_UPPER and best == 7
-    T.row_store(tt, 1, 1, 2, 1, -big, False, -1)       # an upper bound: kept higher
+    T.row_store(tt, 1, 1, 2, 1, 0, -big, False, -1)       # an upper bound: kept higher
     lower, upper, best = T.row_bounds(tt, 1)
     assert lower == T.EMPTY_LOWER and upper == -T.BIAS and best == -1
-    T.row_store(tt, 1, 1, 2, 1, -big, True, -1)        # no better than knowing nothing
+    T.row_store(tt, 1, 1, 2, 1, 0, -big, True, -1)        # no better than knowing nothing
     assert T.row_bounds(tt, 1)[0] == T.EMPTY_LOWER
 
 
@@ -133,3 +134,47 @@ def test_bucket_entries_are_never_stronger_than_what_was_stored(seed):
                 assert lower == T.EMPTY_LOWER or lower in lows
                 assert upper == T.EMPTY_UPPER or upper in highs
                 assert 0 <= best < 192
+
+
+def _torn_rows(first, second):
+    """Every row made of some words of ``first`` and the others of
+    ``second`` (a reader between two threads' stores of one row)."""
+    for mask in range(1, 15):
+        yield [first[c] if (mask >> c) & 1 else second[c] for c in range(T.ROW)]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_torn_row_is_a_miss_or_a_whole_store(seed):
+    """Two threads store different positions (or the same one) into one
+    row; a reader may see any mix of their words. Whatever key it looks up,
+    it finds nothing or bounds that key's own store wrote."""
+    rng = random.Random(seed)
+    gen = 7
+    shared_k1 = rng.randrange(1, 1 << 62)
+    for _ in range(300):
+        # keys alike in their first word (the partition table's coarse key
+        # is shared by a bucket's positions), a neighbour's key, another's
+        k1a = shared_k1 if rng.random() < 0.5 else rng.randrange(1, 1 << 62)
+        k1b = shared_k1 if rng.random() < 0.5 else k1a ^ (1 << rng.randrange(62))
+        keys = [(k1a, rng.randrange(-(1 << 62), 1 << 62)), (k1b, rng.randrange(-(1 << 62), 1 << 62))]
+        if rng.random() < 0.2:
+            keys[1] = keys[0]                  # the same position, other bounds
+        stores = []
+        for k1, k2 in keys:
+            tt = T.new_table(2)
+            work = rng.choice([3, 12, 40])
+            value = rng.choice([-4, 0, 10, rng.randrange(-300, 300)])
+            T.row_store(tt, 0, k1, k2, gen, work, value, rng.random() < 0.5, rng.randrange(-1, 192))
+            stores.append(((k1, k2), [int(w) for w in tt[0]]))
+        (key_a, words_a), (key_b, words_b) = stores
+        lookups = {key_a, key_b, (key_a[0], key_b[1]), (key_b[0], key_a[1])}
+        for words in _torn_rows(words_a, words_b):
+            tt = T.new_table(2)
+            tt[0] = words
+            for k1, k2 in lookups:
+                row = T.row_find(tt, 0, k1, k2, gen)
+                if row < 0:
+                    continue
+                whole = [w for key, w in stores if key == (k1, k2)]
+                assert whole, "a torn row matched a key nobody stored"
+                assert any(tt[0, T.T_PACKED] == w[T.T_PACKED] for w in whole)

@@ -17,7 +17,7 @@ from .frame import F_K1, F_K2, F_P, F_RT, F_SCNT, F_SEQ, F_SKIP, F_SLOT, F_WR, F
 from .keys import _M1, _M2, _P1, _P2, holder_at, holder_planes
 from .tricks import (G_KIND, G_LOW, G_UNIQ, TAROT, TAROT2, led_of, others_cards, suit_cards,
                      top_trump, winner_index)
-from .row_table import WORK_SHIFT, row_bounds, row_store, row_work
+from .row_table import WORK_SHIFT, packed_bounds, row_key, row_store
 
 
 # -- partition table (R_KEYMODE 3, tarot and tarocco) ------------------------------
@@ -236,18 +236,18 @@ def pt_probe(tt, base, nrows, c1, c2, gen, need, L, n, fr, d):
     ph = 0
     for e in range(nrows):
         row = base + e
-        g = tt[row, 2]
+        k1, k2, g, x = row_key(tt, row)
         if (g >> KV_BITS) != gen:
             break
-        if tt[row, 0] != c1:
+        if k1 != c1:
             continue
         kv = g & KV_MASK
         if kv != last_kv:
             ph = tarot_pattern(L, n, fr, d, kv)
             last_kv = kv
-        if tt[row, 1] != pt_k2(c2, ph):
+        if k2 != pt_k2(c2, ph):
             continue
-        lo, hi, b = row_bounds(tt, row)
+        lo, hi, b = packed_bounds(x)
         if lo >= need:
             return True, lo, kv, -1
         if hi < need:
@@ -271,18 +271,18 @@ def pt_put(tt, base, nrows, c1, c2, gen, L, n, fr, d, work, value, is_lower, bes
     vwork = 0
     for e in range(nrows):
         a = base + e
-        if (tt[a, 2] >> KV_BITS) != gen:
+        o1, o2, og, x = row_key(tt, a)
+        if (og >> KV_BITS) != gen:
             row = a
             break
-        if tt[a, 2] == g and tt[a, 0] == c1 and tt[a, 1] == k2:
+        if og == g and o1 == c1 and o2 == k2:
             row = a
             break
-        w = row_work(tt, a)
+        w = x >> WORK_SHIFT
         if row < 0 or w < vwork:
             row = a
             vwork = w
-    row_store(tt, row, c1, k2, g, value, is_lower, best)
-    tt[row, 3] |= work << WORK_SHIFT
+    row_store(tt, row, c1, k2, g, work, value, is_lower, best)
 
 
 @inline_kernel

@@ -20,6 +20,19 @@ what was there, the big subtrees near the root included. A bound outside [-BIAS,
 weakened to the nearest end of that range (never happens for the games'
 values, whose bounds stay within a few hundred; the empty bounds are
 -1000000 and 1000000).
+
+Threads may search one table at once (``Solver.solve(threads=N)``), and a
+row's four words are not written in one instruction: a reader may see the
+key words of one store and the packed word of another. So the key words
+are stored folded with a mix of the packed word (``row_fold``: the first
+key word, the second xored with the first too, the generation) and
+unfolded by the packed word read with them (``row_key``): a row torn
+between two stores of different packed words unfolds to keys that match
+nothing (the mix changes every key word whenever the packed word
+changes), so it reads as a miss, never as another position's bounds; two
+stores of the same packed word give the bounds of either key. A store
+that merges with a row another thread rewrote in between may lose that
+thread's bound: a weaker row, still true.
 """
 
 from __future__ import annotations
@@ -58,31 +71,67 @@ def pack(lower, upper, best):
 
 
 @inline_kernel
-def row_bounds(tt, slot):
-    """(lower, upper, best move) of the entry in ``slot``."""
-    x = tt[slot, T_PACKED]
+def row_fold(x):
+    """The mask the key words of a row of packed word ``x`` (never
+    negative) are stored xored with: shifts down then shifts up, each step
+    invertible, so two packed words never share a mask, and a difference
+    in any bit of ``x`` changes bits all over the mask. (No multiply: the
+    same in plain Python on numpy's int64.)"""
+    x = x ^ (x >> 11) ^ (x >> 23) ^ (x >> 37) ^ (x >> 47)
+    return x ^ (x << 17) ^ (x << 31) ^ (x << 47)
+
+
+@inline_kernel
+def row_key(tt, row):
+    """(k1, k2, generation, packed word) of ``row``, unfolded by the packed
+    word read with them (a row torn between two stores unfolds to a key
+    that matches nothing)."""
+    x = tt[row, T_PACKED]
+    h = row_fold(x)
+    k1 = tt[row, T_K1] ^ h
+    return k1, tt[row, T_K2] ^ h ^ k1, tt[row, T_GEN] ^ h, x
+
+
+@inline_kernel
+def row_write(tt, row, k1, k2, gen, x):
+    """Write the row's four words: the key words folded by packed word ``x``."""
+    h = row_fold(x)
+    tt[row, T_K1] = k1 ^ h
+    tt[row, T_K2] = k2 ^ k1 ^ h
+    tt[row, T_GEN] = gen ^ h
+    tt[row, T_PACKED] = x
+
+
+@inline_kernel
+def packed_bounds(x):
+    """(lower, upper, best move) of a packed word."""
     return (x & _FIELD) - BIAS, ((x >> 21) & _FIELD) - BIAS, ((x >> 42) & _BEST_FIELD) - 1
 
 
 @inline_kernel
-def row_store(tt, slot, k1, k2, gen, value, is_lower, best):
+def row_bounds(tt, slot):
+    """(lower, upper, best move) of the entry in ``slot``."""
+    return packed_bounds(tt[slot, T_PACKED])
+
+
+@inline_kernel
+def row_store(tt, slot, k1, k2, gen, work, value, is_lower, best):
     """Record that the future value of the position keyed (k1, k2) is at
-    least (``is_lower``) or at most ``value``, and its best move (-1: keep
-    the one stored). Another position's entry in the slot is replaced."""
-    if tt[slot, T_GEN] == gen and tt[slot, T_K1] == k1 and tt[slot, T_K2] == k2:
-        lower, upper, old_best = row_bounds(tt, slot)
+    least (``is_lower``) or at most ``value``, its best move (-1: keep the
+    one stored) and its work. Another position's entry in the slot is
+    replaced."""
+    o1, o2, og, x = row_key(tt, slot)
+    if og == gen and o1 == k1 and o2 == k2:
+        lower, upper, old_best = packed_bounds(x)
     else:
-        tt[slot, T_K1] = k1
-        tt[slot, T_K2] = k2
-        tt[slot, T_GEN] = gen
         lower, upper, old_best = EMPTY_LOWER, EMPTY_UPPER, -1
     if is_lower:
         # a lower bound above BIAS - 1 is kept as BIAS - 1 (weaker, still true)
         lower = max(lower, min(value, BIAS - 1))
     else:
         upper = min(upper, max(value, -BIAS))
-    tt[slot, T_PACKED] = pack(lower, upper, best if best >= 0 else old_best)
-
+    x = pack(lower, upper, best if best >= 0 else old_best) | (work << WORK_SHIFT)
+    row_write(tt, slot, k1, k2, gen, x)
 
 
 @inline_kernel
@@ -92,16 +141,25 @@ def row_work(tt, slot):
 
 
 @inline_kernel
-def row_find(tt, slot, k1, k2, gen):
+def row_lookup(tt, slot, k1, k2, gen):
     """The row of the bucket of ``slot`` (its cache line) holding the key
-    (k1, k2) of generation ``gen``, or -1."""
+    (k1, k2) of generation ``gen`` and the packed word it was matched with
+    (read the bounds from that word: the row may change after), or (-1, 0)."""
     a = slot & ~1
-    if tt[a, T_GEN] == gen and tt[a, T_K1] == k1 and tt[a, T_K2] == k2:
-        return a
+    o1, o2, og, x = row_key(tt, a)
+    if og == gen and o1 == k1 and o2 == k2:
+        return a, x
     b = a + 1
-    if tt[b, T_GEN] == gen and tt[b, T_K1] == k1 and tt[b, T_K2] == k2:
-        return b
-    return -1
+    o1, o2, og, x = row_key(tt, b)
+    if og == gen and o1 == k1 and o2 == k2:
+        return b, x
+    return -1, 0
+
+
+@inline_kernel
+def row_find(tt, slot, k1, k2, gen):
+    """The row of ``row_lookup``, or -1."""
+    return row_lookup(tt, slot, k1, k2, gen)[0]
 
 
 @inline_kernel
@@ -114,10 +172,10 @@ def row_put(tt, slot, k1, k2, gen, work, value, is_lower, best):
     if row < 0:
         a = slot & ~1
         row = a + 1
-        if tt[a, T_GEN] != gen or row_work(tt, a) <= work:
+        if row_key(tt, a)[2] != gen or row_work(tt, a) <= work:
             row = a
-            if tt[a, T_GEN] == gen:
+            if row_key(tt, a)[2] == gen:
+                # (the folded words move as they are: a row unfolds by itself)
                 for c in range(ROW):
                     tt[a + 1, c] = tt[a, c]
-    row_store(tt, row, k1, k2, gen, value, is_lower, best)
-    tt[row, T_PACKED] |= work << WORK_SHIFT
+    row_store(tt, row, k1, k2, gen, work, value, is_lower, best)

@@ -36,7 +36,7 @@ from .partition import (NOREL, PT_ROWS, PT_ROWS_TAROCCO, covered_low_card, lower
                         widen_blocks)
 from .tricks import (BELOTE, G_KIND, SMEAR, TAROCCO, TAROT, TAROT2, last_trick_value, reveal,
                      seat_after, smear_settle, term, trick_end, unreveal)
-from .row_table import row_bounds, row_find, row_put
+from .row_table import packed_bounds, row_lookup, row_put
 
 # the parts' names are point_search's too, as callers and tests have read them
 from .bounds import *  # noqa: F401,F403
@@ -227,10 +227,10 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                     ctx[C_TTPROBES] += 1
                     fr[d, F_K1] = k1
                     fr[d, F_K2] = k2
-                    row = row_find(tt, slot, k1, k2, gen)
+                    row, packed = row_lookup(tt, slot, k1, k2, gen)
                     if row >= 0:
                         ctx[C_TTHITS] += 1
-                        tlo, thi, tbest = row_bounds(tt, row)
+                        tlo, thi, tbest = packed_bounds(packed)
                         if tlo >= need:
                             res = tlo
                             resolved = True

@@ -1,0 +1,75 @@
+"""One exact solve over threads sharing one table (``solver.team``) against
+one thread, on the point games' seeded positions (``point_deals.position``).
+
+    python bench/team_speed.py --game tarot --tricks 12 --positions 10
+    python bench/team_speed.py --game tarot --tricks 12 --positions 10 --max-nodes 20000000
+
+Each position is solved on one thread, then on ``--threads`` threads (each
+with a fresh ``Solver``, so neither meets the other's table), wall time
+and nodes; the line is not asked. Reported: every position, then over the
+positions whose one-thread solve took at least ``--over`` seconds (the
+issue's "positions that take over 1 s") the speed-up's median, 10th
+percentile (the slow end) and least, and the total time of each. Run it on
+an idle machine: a second thread with no free core gains nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from point_deals import SEED, position  # noqa: E402
+
+from atout.solver import Solver  # noqa: E402
+
+
+def timed(state, threads, max_nodes):
+    solver = Solver()
+    start = time.perf_counter()
+    result = solver.solve(state, line=False, threads=threads, max_nodes=max_nodes)
+    return time.perf_counter() - start, result
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", default="tarot", choices=("tarot", "tarocco", "tarot2", "belote", "smear"))
+    ap.add_argument("--tricks", type=int, default=12)
+    ap.add_argument("--positions", type=int, default=10)
+    ap.add_argument("--first", type=int, default=0, help="the first position's index (seed SEED + index)")
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--max-nodes", type=int, default=None)
+    ap.add_argument("--over", type=float, default=1.0)
+    args = ap.parse_args(argv)
+    print(f"# {time.strftime('%Y-%m-%d %H:%M')} load average {os.getloadavg()[0]:.2f}; "
+          f"{args.game}, {args.tricks} tricks left, positions {args.first}..{args.first + args.positions - 1}"
+          f" (seeds from {SEED}), 1 against {args.threads} threads, limit {args.max_nodes}")
+    rows = []
+    timed(position(args.game, SEED, args.tricks), 1, 1000)       # load the search first
+    for i in range(args.first, args.first + args.positions):
+        state = position(args.game, SEED + i, args.tricks)
+        t1, one = timed(state.clone(), 1, args.max_nodes)
+        tn, many = timed(state.clone(), args.threads, args.max_nodes)
+        if one.exact and many.exact:
+            assert one.value == many.value, (i, one.value, many.value)
+        rows.append((i, t1, tn, one, many))
+        print(f"{i:3d}  value {one.lower}..{one.upper} / {many.lower}..{many.upper}  "
+              f"1 thread {t1:7.3f} s {one.nodes:>11,} nodes  {args.threads} threads {tn:7.3f} s "
+              f"{many.nodes:>11,} nodes  x{t1 / tn:5.2f}", flush=True)
+    slow = [(t1 / tn, t1, tn) for _i, t1, tn, _o, _m in rows if t1 >= args.over]
+    if slow:
+        ups = sorted(x[0] for x in slow)
+        print(f"# {len(slow)} positions over {args.over} s on one thread: speed-up median "
+              f"{statistics.median(ups):.2f}, 10th percentile {ups[len(ups) // 10]:.2f}, least {ups[0]:.2f};"
+              f" total {sum(x[1] for x in slow):.1f} s against {sum(x[2] for x in slow):.1f} s"
+              f" (x{sum(x[1] for x in slow) / sum(x[2] for x in slow):.2f})")
+    else:
+        print(f"# no position took {args.over} s on one thread")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,97 @@
+"""One position's value over threads sharing one table (``solver.team``):
+the value the naive minimax gives, the same as on one thread, on any number
+of threads; which question a free thread asks; a caller's cancellation and
+Ctrl-C stop every thread."""
+
+import threading
+
+import pytest
+
+from atout.engine import get_game
+from atout.engine.search import minimax
+from atout.solver import Solver, solve
+from atout.solver.limits import Cancellation, cancellable_by
+from atout.solver.team import next_target
+from atout.solver.testing import random_ending
+
+#: (game, tricks left): small enough for the naive minimax
+NAIVE = [("tarot", 3), ("tarocco", 3), ("tarot2", 4), ("belote", 4), ("smear", 4)]
+#: (game, tricks left): searches of many questions, threads asking at once
+DEEPER = [("tarot", 7), ("tarocco", 7), ("tarot2", 12), ("belote", 8), ("smear", 6)]
+
+
+@pytest.mark.parametrize("name, tricks", NAIVE)
+def test_the_value_on_threads_is_the_naive_minimax(name, tricks):
+    game = get_game(name)
+    solver = Solver(12)
+    for seed in range(12):
+        state = random_ending(game, 500 + seed, tricks, None)
+        for threads in (2, 3):
+            result = solver.solve(state, line=False, threads=threads)
+            assert result.exact and result.value == minimax(state), (seed, threads, state)
+
+
+@pytest.mark.parametrize("name, tricks", DEEPER)
+def test_the_value_is_the_same_on_one_two_and_three_threads(name, tricks):
+    game = get_game(name)
+    for seed in range(6):
+        state = random_ending(game, 700 + seed, tricks, None)
+        one = solve(state, threads=1, tt_bits=16)
+        for threads in (2, 3):
+            many = solve(state, threads=threads, tt_bits=16)
+            assert (many.value, many.exact, many.line, many.score, many.made) == \
+                (one.value, one.exact, one.line, one.score, one.made), (seed, threads)
+            assert many.nodes > 0 and many.stats["nodes"] == many.nodes
+
+
+def test_a_free_thread_asks_the_middle_of_the_widest_stretch_nobody_asks():
+    assert next_target(0, 10, []) == 5                # alone: the bisection's question
+    assert next_target(0, 10, [5]) == 8               # (5, 10] is wider than (0, 5)
+    assert next_target(0, 9, [5]) in (3, 7)
+    assert next_target(0, 10, [5, 8]) == 3
+    assert next_target(4, 5, [5]) is None             # the one question left is asked
+    assert next_target(5, 5, []) is None              # the value is known
+    assert next_target(0, 3, [1, 2, 3]) is None
+    assert next_target(0, 10, [20]) == 5              # a question outside the interval
+
+
+def test_a_callers_cancellation_stops_every_thread():
+    state = random_ending(get_game("tarot"), 11, 12, None)
+    cancel = Cancellation()
+    out = {}
+
+    def run():
+        with cancellable_by(cancel):
+            out["result"] = solve(state, line=False, threads=2,
+                                  progress=lambda lo, hi, nodes: cancel.set())
+    worker = threading.Thread(target=run)
+    worker.start()
+    worker.join(120)
+    assert not worker.is_alive()
+    result = out["result"]
+    assert result.interrupted and not result.exact
+    assert result.lower <= result.upper
+
+
+def test_ctrl_c_in_the_progress_keeps_the_bounds_proven():
+    state = random_ending(get_game("tarocco"), 12, 8, None)
+    exact = solve(state, line=False).value
+
+    def progress(lo, hi, nodes):
+        raise KeyboardInterrupt
+
+    result = solve(state, line=False, threads=2, progress=progress)
+    assert result.interrupted
+    assert result.lower <= exact <= result.upper
+
+
+def test_the_team_bench_runs_and_compares_the_values(capsys):
+    """bench/team_speed.py (the figures in docs/SPEED.md) solves each
+    position on one thread and on two, and the values agree."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    import team_speed
+    team_speed.main(["--game", "tarot", "--tricks", "6", "--positions", "2", "--over", "0"])
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 4 and lines[-1].startswith("# 2 positions over 0.0 s")
