@@ -3,15 +3,18 @@
 The value comes from null-window questions ("can the max side reach at
 least t?"), each answered with a bound. On one thread they are asked one
 after the other, bisecting the interval the answers leave
-(``Solver._value``). Here each thread asks its own question at once, all in
-the same transposition table, so a bound one thread proves is an answer
-another meets: Baudet's parallel aspiration search (1978), with
-null windows and a shared table. A thread that is free asks the middle of
-the widest stretch of the interval that no question under way covers; an
-answer that leaves another thread's question outside the interval stops
-that search (its table entries stay, all true). The value is the same on
-any number of threads; the nodes are not (they depend on which answer
-comes first).
+(``Solver._value``). Here the first thread asks the same questions, and
+each other thread searches the question under way too, in the same
+transposition table, by the position's children (the legal cards' blocks),
+starting from the last, which the first thread reaches last (a root split
+of each question, whose answers meet through the table). Whichever answers
+first answers for all: an answer that settles a question under way stops
+its other searches (their table entries stay, all true). With no question
+under way, a thread asks its own: the middle of the widest stretch of the
+interval no question covers (Baudet's parallel aspiration search, with
+null windows; every thread asking its own questions was the first way
+measured, slower: docs/SPEED.md). The value is the same on any number of
+threads; the nodes are not (they depend on which answer comes first).
 
 The point games' table may be written by two threads at once: its rows
 read a torn write as a miss (``kernels.point.row_table``). The bridge
@@ -26,6 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
+from .every_card import equivalent_groups
 from .limits import NO_LIMIT, Budget, chunk_until
 from .searches import bridge as K
 from .threads import default_threads
@@ -38,6 +42,12 @@ _pool_lock = threading.Lock()
 #: the counters a helper's search adds to the request's (not its limit or abort flag)
 _COUNTERS = (K.C_NODES, K.C_TTHITS, K.C_TTSTORES, K.C_CUTS, K.C_FIRSTCUTS, K.C_TTPROBES,
              K.C_TRICKS, K.C_COVERED)
+#: the threads after the first search the first's question by its children
+#: (``_by_children``) rather than ask questions of their own (False:
+#: every thread asks its own; docs/SPEED.md has both measured)
+HELP = True
+#: seconds a question runs before the other threads help it
+HELP_AFTER = 0.005
 #: the least nodes a thread takes from a limited team's nodes at a time
 MIN_TEAM_CHUNK = 20_000
 
@@ -83,8 +93,10 @@ class _Team:
     """The interval, the questions under way, each thread's budget, and the
     nodes (and time) the team may still spend."""
 
-    def __init__(self, solver, positions, gen, budget, lo, hi, guess, report):
+    def __init__(self, solver, positions, gen, budget, lo, hi, guess, report, state=None,
+                 codec=None):
         self.solver = solver
+        self.state, self.codec = state, codec
         self.positions = positions
         self.gen = gen
         self.request = budget
@@ -97,6 +109,8 @@ class _Team:
         self.budgets = [Budget(None, None) for _ in positions]
         self.workers = [solver] + solver.team_helpers(len(positions) - 1)
         self.asked: dict = {}           # thread -> the target it is asking
+        self.asked_at: dict = {}        # thread -> when it began to
+        self.changed = threading.Condition(self.lock)   # an answer came, or the end
         self.dropped = [False] * len(positions)     # its question answered by another's
         #: the nodes the team may still spend (None: no limit), handed out in chunks
         self.nodes_left = None if budget.max_nodes >= NO_LIMIT else budget.max_nodes - budget.nodes
@@ -118,13 +132,13 @@ class _Team:
             self.nodes_left -= chunk
         return max(chunk, 0)
 
-    def _ask(self, index: int, target: int):
-        """Thread ``index``'s answer to "at least ``target``?": a bound, or
-        None when the question was dropped, the limits ran out or the work
-        was stopped."""
+    def _ask(self, index: int, target: int, pos=None):
+        """Thread ``index``'s answer to "at least ``target``?" about its
+        position (or ``pos``): a bound, or None when the question was
+        dropped, the limits ran out or the work was stopped."""
         budget = self.budgets[index]
         ctx = budget.ctx
-        pos = self.positions[index]
+        pos = self.positions[index] if pos is None else pos
         while True:
             with self.lock:
                 if self.dropped[index] or self.stopped:
@@ -148,6 +162,37 @@ class _Team:
                     return None
             # dropped, or its chunk ran out: the next chunk goes on from the table
 
+    def _by_children(self, index: int, target: int):
+        """The answer to "at least ``target``?" from the root's children,
+        the last first, each asked the same question (fail-soft bounds: a
+        child's yes answers a root where the max side plays, a child's no
+        one where the min side plays; else all children's): a bound, or
+        None as ``_ask``."""
+        if self.state is None:
+            return None
+        state = self.state.clone()
+        pos = self.positions[index]
+        maximizing = state.maximizing()
+        groups = equivalent_groups(state, pos, self.codec)[::-1]
+        # the helpers start at different children
+        shift = (index - 1) % len(groups)
+        bounds = []
+        for group in groups[shift:] + groups[:shift]:
+            state.play(group[0])
+            try:
+                child = self.codec.encode(state)
+            finally:
+                state.undo()
+            child.rules[K.R_GEN] = self.gen
+            child.rules[K.R_TTMASK] = self.solver.mask
+            v = self._ask(index, target, child)
+            if v is None:
+                return None
+            if (v >= target) == maximizing:
+                return v            # this child decides the root
+            bounds.append(v)
+        return max(bounds) if maximizing else min(bounds)
+
     def run(self, index: int) -> None:
         pos = self.positions[index]
         pos.rules[K.R_GEN] = self.gen
@@ -161,13 +206,28 @@ class _Team:
                     t = self.guess
                 else:
                     t = next_target(self.lo, self.hi, self.asked.values())
+                live = [(a, j) for j, a in self.asked.items()
+                        if self.lo < a <= self.hi and not self.dropped[j]]
+                helping = HELP and bool(live) and (index > 0 or t is None)
+                if helping:
+                    # a question is under way: search it too, by its
+                    # position's children from the last (its asker starts
+                    # with the first), in the same table; not before it
+                    # has run a while (a small search ends before a helper
+                    # could start: its copy of the deal costs milliseconds)
+                    t, asker = min(live)
+                    waited = time.perf_counter() - self.asked_at[asker]
+                    if waited < HELP_AFTER:
+                        self.changed.wait(max(0.001, HELP_AFTER - waited))
+                        continue
                 if t is None:
                     return
                 first = False
                 self.asked[index] = t
+                self.asked_at[index] = time.perf_counter()
                 self.dropped[index] = False
             try:
-                v = self._ask(index, t)
+                v = self._by_children(index, t) if helping else self._ask(index, t)
             except BaseException as exc:     # noqa: BLE001 (raised by the caller)
                 with self.lock:
                     self.asked.pop(index, None)
@@ -185,6 +245,7 @@ class _Team:
                     self.lo = max(self.lo, v)
                 else:
                     self.hi = min(self.hi, v)
+                self.changed.notify_all()
                 for other, target in self.asked.items():
                     if not self.lo < target <= self.hi:
                         # its answer is known: stop its search (what it stored stays, all true)
@@ -198,6 +259,7 @@ class _Team:
 
     def _stop(self) -> None:
         """(under the lock) Ask nothing more; stop the searches under way."""
+        self.changed.notify_all()
         self.stopped = True
         self.request.interrupted = True
         for budget in self.budgets:
@@ -216,7 +278,7 @@ def team_value(solver, state, pos, codec, gen, budget, threads: int, lo=None, hi
     lo = pos.already if lo is None else max(lo, pos.already)
     hi = pos.already + pos.bound() if hi is None else min(hi, pos.already + pos.bound())
     positions = [pos] + [codec.encode(state) for _ in range(threads - 1)]
-    team = _Team(solver, positions, gen, budget, lo, hi, guess, report)
+    team = _Team(solver, positions, gen, budget, lo, hi, guess, report, state, codec)
     futures = [_helpers(threads - 1).submit(team.run, i) for i in range(1, threads)]
     try:
         try:

@@ -95,3 +95,43 @@ def test_the_team_bench_runs_and_compares_the_values(capsys):
     team_speed.main(["--game", "tarot", "--tricks", "6", "--positions", "2", "--over", "0"])
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 4 and lines[-1].startswith("# 2 positions over 0.0 s")
+
+
+@pytest.mark.parametrize("name, tricks", NAIVE)
+def test_a_question_asked_by_the_positions_children_is_answered_right(name, tricks):
+    """``_by_children`` (a helper's search of a question under way): its
+    fail-soft bound is right about the naive minimax, for targets on both
+    sides of the value, whoever plays at the root."""
+    from atout.solver.encoding import codec_for
+    from atout.solver.limits import Budget
+    from atout.solver.team import _Team
+    game = get_game(name)
+    solver = Solver(12)
+    for seed in range(8):
+        state = random_ending(game, 900 + seed, tricks, None)
+        value = minimax(state)
+        codec = codec_for(state)
+        positions = [codec.encode(state), codec.encode(state)]
+        team = _Team(solver, positions, solver.new_generation(), Budget(None, None), -10**6, 10**6,
+                     None, False, state, codec)
+        for target in {value - 3, value - 1, value, value + 1, value + 4}:
+            v = team._by_children(1, target)
+            assert (v >= target and value >= v) or (v < target and value <= v), (seed, target, v, value)
+            assert (v >= target) == (value >= target)
+
+
+@pytest.mark.parametrize("help_first", [True, False])
+def test_threads_that_help_at_once_or_ask_their_own_questions_give_the_value(monkeypatch, help_first):
+    """Helpers that start on the question under way at once (no wait), or
+    helpers that never help (each asks its own questions): the value of
+    one thread, in every point game."""
+    from atout.solver import team
+    monkeypatch.setattr(team, "HELP_AFTER", 0.0)
+    monkeypatch.setattr(team, "HELP", help_first)
+    for name, tricks in DEEPER:
+        game = get_game(name)
+        for seed in range(3):
+            state = random_ending(game, 800 + seed, tricks, None)
+            one = solve(state, threads=1, tt_bits=16, line=False)
+            many = solve(state, threads=3, tt_bits=16, line=False)
+            assert (many.value, many.exact) == (one.value, one.exact), (name, seed)
