@@ -2,7 +2,7 @@
 one thread, on the point games' seeded positions (``point_deals.position``).
 
     python bench/team_speed.py --game tarot --tricks 12 --positions 10
-    python bench/team_speed.py --game tarot --tricks 12 --positions 10 --max-nodes 20000000
+    python bench/team_speed.py --game tarot --tricks 12 --only 1,4,5,7 --skip-one --own-questions
 
 Each position is solved on one thread, then on ``--threads`` threads (each
 with a fresh ``Solver``, so neither meets the other's table), wall time
@@ -11,6 +11,10 @@ positions whose one-thread solve took at least ``--over`` seconds (the
 issue's "positions that take over 1 s") the speed-up's median, 10th
 percentile (the slow end) and least, and the total time of each. Run it on
 an idle machine: a second thread with no free core gains nothing.
+``--only`` takes a list of positions, ``--skip-one`` times the threads
+alone (their total, to compare two ways of the team run in turn), and
+``--own-questions`` makes every thread ask its own questions (``team.HELP``
+off).
 """
 
 from __future__ import annotations
@@ -44,13 +48,30 @@ def main(argv=None):
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--max-nodes", type=int, default=None)
     ap.add_argument("--over", type=float, default=1.0)
+    ap.add_argument("--only", default=None, help="positions, e.g. 1,4,5,7 (instead of --first/--positions)")
+    ap.add_argument("--skip-one", action="store_true", help="no one-thread solve: the threads' total")
+    ap.add_argument("--own-questions", action="store_true", help="every thread asks its own questions")
     args = ap.parse_args(argv)
+    if args.own_questions:
+        from atout.solver import team
+        team.HELP = False
+    indices = [int(x) for x in args.only.split(",")] if args.only else \
+        list(range(args.first, args.first + args.positions))
     print(f"# {time.strftime('%Y-%m-%d %H:%M')} load average {os.getloadavg()[0]:.2f}; "
-          f"{args.game}, {args.tricks} tricks left, positions {args.first}..{args.first + args.positions - 1}"
+          f"{args.game}, {args.tricks} tricks left, positions {args.only or f'{args.first}..{args.first + args.positions - 1}'}"
           f" (seeds from {SEED}), 1 against {args.threads} threads, limit {args.max_nodes}")
     rows = []
     timed(position(args.game, SEED, args.tricks), 1, 1000)       # load the search first
-    for i in range(args.first, args.first + args.positions):
+    if args.skip_one:
+        total = 0.0
+        for i in indices:
+            tn, many = timed(position(args.game, SEED + i, args.tricks), args.threads, args.max_nodes)
+            total += tn
+            print(f"{i:3d}  value {many.lower}..{many.upper}  {args.threads} threads {tn:7.3f} s"
+                  f" {many.nodes:>11,} nodes", flush=True)
+        print(f"# total {total:.2f} s")
+        return
+    for i in indices:
         state = position(args.game, SEED + i, args.tricks)
         t1, one = timed(state.clone(), 1, args.max_nodes)
         tn, many = timed(state.clone(), args.threads, args.max_nodes)
