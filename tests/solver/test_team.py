@@ -135,3 +135,19 @@ def test_threads_that_help_at_once_or_ask_their_own_questions_give_the_value(mon
             one = solve(state, threads=1, tt_bits=16, line=False)
             many = solve(state, threads=3, tt_bits=16, line=False)
             assert (many.value, many.exact) == (one.value, one.exact), (name, seed)
+
+
+def test_under_a_time_limit_the_threads_bounds_hold_the_value():
+    """A time limit alone (``--max-seconds``): the team narrows with half of
+    it, then one thread with the rest; whatever the limit cuts, the bounds
+    hold the exact value, and a limit that suffices gives it."""
+    game = get_game("tarocco")
+    for seed in range(3):
+        state = random_ending(game, 950 + seed, 8, None)
+        exact = solve(state, line=False).value
+        for seconds in (0.002, 0.05, 30.0):
+            result = solve(state, line=False, threads=2, max_seconds=seconds)
+            assert result.lower <= exact <= result.upper, (seed, seconds)
+            if result.exact:
+                assert result.value == exact
+        assert result.exact            # 30 s is plenty for 8 tricks
