@@ -141,6 +141,10 @@ class _Team:
         pos = self.positions[index] if pos is None else pos
         while True:
             with self.lock:
+                if budget.interrupted or self.request.interrupted:
+                    # a cancellation or Ctrl-C came between two searches: the
+                    # limit about to be set would undo the stop it made
+                    self._stop()
                 if self.dropped[index] or self.stopped:
                     return None
                 chunk = self._chunk()

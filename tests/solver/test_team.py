@@ -151,3 +151,15 @@ def test_under_a_time_limit_the_threads_bounds_hold_the_value():
             if result.exact:
                 assert result.value == exact
         assert result.exact            # 30 s is plenty for 8 tricks
+
+
+def test_a_cancellation_between_two_questions_is_not_undone():
+    """A cancellation set while no search runs (here before the solve: the
+    budgets are stopped as they are made) stops the team at once; the next
+    question's node limit must not undo the stop."""
+    state = random_ending(get_game("tarot"), 11, 12, None)
+    cancel = Cancellation()
+    cancel.set()
+    with cancellable_by(cancel):
+        result = solve(state, line=False, threads=2)
+    assert result.interrupted and not result.exact and result.nodes <= 1
