@@ -29,7 +29,7 @@ from .every_card import cards_first, equivalent_groups, sort_key
 from . import searches, team
 from .searches import bridge as K
 from .limits import FIRST_CAP, Budget, anytime_target, chunk_until, clipper, half_left, next_cap
-from .results import Reach, SolveResult, made_by_bounds
+from .results import Reach, SolveResult, made_by_bounds, probe_bound
 from .threads import check_threads, on_main_thread, run_stoppable
 
 DEFAULT_TT_BITS = 20
@@ -122,17 +122,16 @@ class Solver:
         self.generation = 0
         self.interruptible = bool(interruptible)
         self.table_nodes = 0    # nodes of the last bridge ``table`` call
+        self._team: list = []   # searchers of this table for ``solver.team``
 
     def team_helpers(self, count: int) -> list:
         """``count`` more searchers of this solver's own table (their own
         work arrays), kept for its next searches (``solver.team``)."""
-        helpers = getattr(self, "_team", [])
-        while len(helpers) < count:
+        while len(self._team) < count:
             helper = Solver(self.mask.bit_length())
             helper.rows = self.rows
-            helpers.append(helper)
-        self._team = helpers
-        return helpers[:count]
+            self._team.append(helper)
+        return self._team[:count]
 
     def new_generation(self) -> int:
         self.generation += 1
@@ -171,9 +170,7 @@ class Solver:
                 budget.interrupted = True
                 return None
             if not ctx[K.C_ABORT]:
-                if isinstance(res, (bool, np.bool_)):
-                    return target if res else target - 1
-                return int(res) + pos.already
+                return probe_bound(res, target, pos.already)
             if deadline is not None and time.perf_counter() >= deadline:
                 return None
 
@@ -374,6 +371,10 @@ class Solver:
             result = cards_first(self, state, pos, codec, gen, budget, clip, threads)
             lo = hi = None
         else:
+            # the threads search the value together in one table (the point
+            # games; an ``all_cards`` solve shares its cards out instead)
+            by_team = threads > 1 and not all_cards and not state.is_over() \
+                and team.shares_table(pos)
             if limited:
                 target = state.contract_target() if contract_first else None
                 # every card asked too: the position is not narrowed, so that
@@ -382,14 +383,13 @@ class Solver:
                 # static bounds on a deal too deep for the limit)
                 # a time limit only: the threads' answers depend on the machine's
                 # speed anyway (a node limit's answers are the same on any number)
-                if threads > 1 and max_nodes is None and team.shares_table(pos) \
-                        and not state.is_over() and not all_cards:
+                if by_team and max_nodes is None:
                     lo, hi, exact = self._team_limited_value(state, pos, codec, gen, budget,
                                                              target, clip, threads)
                 else:
                     lo, hi, exact = self._limited_value(pos, gen, budget, target, clip,
                                                         narrow=not (all_cards and not state.is_over()))
-            elif threads > 1 and team.shares_table(pos) and not state.is_over():
+            elif by_team:
                 lo, hi, exact = team.team_value(self, state, pos, codec, gen, budget, threads,
                                                 report=True)
             else:

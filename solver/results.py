@@ -6,6 +6,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
+
+
+def probe_bound(answer, target: int, already: int) -> int:
+    """The bound a finished probe of "at least ``target``?" proves: the
+    kernel's fail-soft value of the future plus what is ``already`` won (v
+    >= target: the value is at least v; else at most v), or the weakest
+    such bound from a kernel that answers a plain bool."""
+    if isinstance(answer, (bool, np.bool_)):
+        return target if answer else target - 1
+    return int(answer) + already
+
 @dataclass
 class SolveResult:
     """What ``solve`` found. ``value`` is the objective for the max side

@@ -27,10 +27,9 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-import numpy as np
-
 from .every_card import equivalent_groups
 from .limits import NO_LIMIT, Budget, chunk_until
+from .results import probe_bound
 from .searches import bridge as K
 from .threads import default_threads
 
@@ -97,6 +96,7 @@ class _Team:
                  codec=None):
         self.solver = solver
         self.state, self.codec = state, codec
+        self.children: dict = {}        # thread -> ``_children``'s answer, made by that thread
         self.positions = positions
         self.gen = gen
         self.request = budget
@@ -158,37 +158,46 @@ class _Team:
                 if self.nodes_left is not None:
                     self.nodes_left += max(0, chunk - (int(ctx[K.C_NODES]) - start))
                 if not ctx[K.C_ABORT]:
-                    if isinstance(res, (bool, np.bool_)):
-                        return target if res else target - 1
-                    return int(res) + pos.already
+                    return probe_bound(res, target, pos.already)
                 if budget.interrupted or self.request.interrupted:
                     self._stop()            # a real stop (Ctrl-C, a cancellation)
                     return None
             # dropped, or its chunk ran out: the next chunk goes on from the table
 
+    def _children(self, index: int):
+        """(does the max side play at the root, the root's children in
+        thread ``index``'s order: from the last, each helper from another
+        one), encoded on the thread's first help and kept (a copy of the
+        deal and an encoding per child cost milliseconds; a search leaves
+        its position as it found it)."""
+        if index not in self.children:
+            state = self.state.clone()
+            groups = equivalent_groups(state, self.positions[index], self.codec)[::-1]
+            shift = (index - 1) % len(groups)
+            children = []
+            for group in groups[shift:] + groups[:shift]:
+                state.play(group[0])
+                try:
+                    child = self.codec.encode(state)
+                finally:
+                    state.undo()
+                child.rules[K.R_GEN] = self.gen
+                child.rules[K.R_TTMASK] = self.solver.mask
+                children.append(child)
+            self.children[index] = (state.maximizing(), children)
+        return self.children[index]
+
     def _by_children(self, index: int, target: int):
         """The answer to "at least ``target``?" from the root's children,
-        the last first, each asked the same question (fail-soft bounds: a
-        child's yes answers a root where the max side plays, a child's no
-        one where the min side plays; else all children's): a bound, or
-        None as ``_ask``."""
+        each asked the same question (fail-soft bounds: a child's yes
+        answers a root where the max side plays, a child's no one where
+        the min side plays; else all children's): a bound, or None as
+        ``_ask``."""
         if self.state is None:
             return None
-        state = self.state.clone()
-        pos = self.positions[index]
-        maximizing = state.maximizing()
-        groups = equivalent_groups(state, pos, self.codec)[::-1]
-        # the helpers start at different children
-        shift = (index - 1) % len(groups)
+        maximizing, children = self._children(index)
         bounds = []
-        for group in groups[shift:] + groups[:shift]:
-            state.play(group[0])
-            try:
-                child = self.codec.encode(state)
-            finally:
-                state.undo()
-            child.rules[K.R_GEN] = self.gen
-            child.rules[K.R_TTMASK] = self.solver.mask
+        for child in children:
             v = self._ask(index, target, child)
             if v is None:
                 return None
