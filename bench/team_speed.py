@@ -27,9 +27,20 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from point_deals import SEED, position  # noqa: E402
+from point_deals import GAMES, SEED, position  # noqa: E402
 
+from atout.engine import get_game  # noqa: E402
 from atout.solver import Solver  # noqa: E402
+from atout.solver.testing import random_ending  # noqa: E402
+
+
+def seeded_position(game, seed, tricks):
+    """``point_deals.position`` for the tarot family; for Belote and Smear a
+    seeded random ending of that many tricks (their contract drawn by the
+    game's deal)."""
+    if game in GAMES:
+        return position(game, seed, tricks)
+    return random_ending(get_game(game), seed, tricks, None, mid_trick=None)
 
 
 def timed(state, threads, max_nodes):
@@ -61,18 +72,18 @@ def main(argv=None):
           f"{args.game}, {args.tricks} tricks left, positions {args.only or f'{args.first}..{args.first + args.positions - 1}'}"
           f" (seeds from {SEED}), 1 against {args.threads} threads, limit {args.max_nodes}")
     rows = []
-    timed(position(args.game, SEED, args.tricks), 1, 1000)       # load the search first
+    timed(seeded_position(args.game, SEED, args.tricks), 1, 1000)       # load the search first
     if args.skip_one:
         total = 0.0
         for i in indices:
-            tn, many = timed(position(args.game, SEED + i, args.tricks), args.threads, args.max_nodes)
+            tn, many = timed(seeded_position(args.game, SEED + i, args.tricks), args.threads, args.max_nodes)
             total += tn
             print(f"{i:3d}  value {many.lower}..{many.upper}  {args.threads} threads {tn:7.3f} s"
                   f" {many.nodes:>11,} nodes", flush=True)
         print(f"# total {total:.2f} s")
         return
     for i in indices:
-        state = position(args.game, SEED + i, args.tricks)
+        state = seeded_position(args.game, SEED + i, args.tricks)
         t1, one = timed(state.clone(), 1, args.max_nodes)
         tn, many = timed(state.clone(), args.threads, args.max_nodes)
         if one.exact and many.exact:

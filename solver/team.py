@@ -279,6 +279,15 @@ class _Team:
             budget.ctx[K.C_LIMIT] = 0
 
 
+def _join(futures) -> None:
+    """Wait for the helpers that began; one the pool has not started yet
+    is cancelled (on a busy machine a small solve waited for its helper to
+    be given a core only to find the value known)."""
+    for future in futures:
+        if not future.cancel():
+            future.result()
+
+
 def team_value(solver, state, pos, codec, gen, budget, threads: int, lo=None, hi=None,
                guess=None, report: bool = False):
     """The value of ``pos`` in [lo, hi] (by default its whole range) by
@@ -296,13 +305,11 @@ def team_value(solver, state, pos, codec, gen, budget, threads: int, lo=None, hi
     try:
         try:
             team.run(0)
-            for future in futures:
-                future.result()
+            _join(futures)
         except KeyboardInterrupt:       # Ctrl-C while this thread waited
             with team.lock:
                 team._stop()
-            for future in futures:
-                future.result()
+            _join(futures)
     finally:
         for b in team.budgets:
             for c in _COUNTERS:
