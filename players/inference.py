@@ -30,6 +30,7 @@ posterior.
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from types import SimpleNamespace
 
@@ -188,4 +189,49 @@ class PlayInference:
         return state, weight
 
 
-__all__ = ["AuctionInference", "PlayInference", "auction_turns"]
+class ValueInference:
+    """Hard's inference from the play by the solver's values: the other
+    seats modelled as double-dummy players who err the less, the more an
+    error costs. A drawn deal is weighed by ``exp(-loss / temperature)`` for
+    each of the last ``window`` cards the other seats played with a choice
+    (not its own, not a dummy's), ``loss`` what the card gave up on that
+    deal against the seat's best card, in the game's objective (card
+    points, tricks), by ``card_values(state)`` (the seat to play's value of
+    each legal card: the search's solver, on its budget).
+
+    Only the last cards are judged: they are the cheapest to solve (fewest
+    cards left) and the most telling of the hands now held.
+    ``state_and_weight(full, played, contract)`` replays the play on the
+    drawn deal (as ``Game.state_after``) and gives the weight, which the
+    search multiplies the deal's values by."""
+
+    def __init__(self, view, temperature: float, window: int, card_values):
+        self.game = get_game(view.game)
+        self.temperature = float(temperature)
+        self.window = int(window)
+        self.card_values = card_values
+        self.seats = {seat for seat, hand in enumerate(view.known_deal.hands) if hand.unknown}
+
+    def state_and_weight(self, full, played, contract) -> tuple:
+        state = self.game.new_state(full, **contract)
+        judged = []          # indexes of the plays the weight judges
+        for index, card in enumerate(played):
+            if state.to_play in self.seats and len(state.legal_cards()) > 1:
+                judged.append(index)
+            state.play(card)
+        judged = judged[-self.window:] if self.window > 0 else []
+        if not judged:
+            return state, 1.0
+        for _ in range(len(played) - judged[0]):
+            state.undo()
+        loss = 0.0
+        for index in range(judged[0], len(played)):
+            card = played[index]
+            if index in judged:
+                values = self.card_values(state)
+                loss += max(values.values()) - values[card]
+            state.play(card)
+        return state, math.exp(-loss / self.temperature)
+
+
+__all__ = ["AuctionInference", "PlayInference", "ValueInference", "auction_turns"]

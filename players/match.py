@@ -46,7 +46,8 @@ class PlayerSpec:
 
 #: the options of a search level a match may set
 PLAYER_OPTIONS = ("samples", "max_nodes", "exact_tricks", "decision_nodes", "bid_samples", "playout_to",
-                  "playout_nodes", "baseline", "inference", "play_inference", "discard_samples", "think_ms")
+                  "playout_nodes", "baseline", "inference", "play_inference", "discard_samples", "think_ms",
+                  "value_inference", "value_window")
 
 
 def parse_player(text: str) -> PlayerSpec:

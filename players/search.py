@@ -40,7 +40,7 @@ from atout.engine.errors import AtoutError
 from .base import Player, decision_solve, view_key
 from .calls import CALL_SAMPLES, search_call
 from .easy import EasyPlayer
-from .inference import AuctionInference, PlayInference
+from .inference import AuctionInference, PlayInference, ValueInference
 from .playout import greedy_card, playout  # noqa: F401  (greedy_card: part of this face)
 from .rules import TAROT_NEEDS, next_of_plan, smear_strength, tarot_bid_value
 from .tarot_discard import DiscardSearch
@@ -83,6 +83,11 @@ INFERENCE_GAMES = ("belote", "smear")
 #: deal for each card another seat played off the greedy rule (0: off; kept
 #: only where a match says it pays, docs/STRENGTH.md)
 PLAY_INFERENCE: dict = {}
+#: hard's inference from the play by the solver's values
+#: (``players.inference.ValueInference``), by game: the temperature in the
+#: game's objective (0: off) and the other seats' last cards judged
+VALUE_INFERENCE: dict = {}
+VALUE_WINDOW = 3
 #: the games of today's hard (``baseline=1``, the reference the changes are
 #: measured against): its auction inference and its scored calls
 BASELINE_INFERENCE_GAMES = ("belote", "smear")
@@ -171,7 +176,7 @@ class SearchPlayer(Player):
     def __init__(self, game_name, seed=0, level="medium", think=None, samples=None, max_nodes=None,
                  exact_tricks=None, min_samples=4, decision_nodes=None, bid_samples=None,
                  playout_to=None, playout_nodes=None, baseline=0, inference=None, play_inference=None,
-                 discard_samples=None):
+                 discard_samples=None, value_inference=None, value_window=None):
         super().__init__(game_name, seed)
         self.level = level
         #: 1: the hard player as it was before the changes being measured (a reference)
@@ -181,6 +186,9 @@ class SearchPlayer(Player):
         #: gives a drawn deal, in percent (0: off)
         slip = 0 if self.baseline else PLAY_INFERENCE.get(game_name, 0)
         self.play_slip = (slip if play_inference is None else int(play_inference)) / 100
+        temperature = 0 if self.baseline else VALUE_INFERENCE.get(game_name, 0)
+        self.value_temperature = temperature if value_inference is None else int(value_inference)
+        self.value_window = VALUE_WINDOW if value_window is None else int(value_window)
         if inference is not None:       # the auction inference on (1) or off (0) in this game
             others = tuple(g for g in self.inference_games if g != game_name)
             self.inference_games = others + ((game_name,) if int(inference) else ())
@@ -312,6 +320,11 @@ class SearchPlayer(Player):
         play_inference = None
         if self.level == "hard" and self.play_slip and view.played:
             play_inference = PlayInference(view, self.easy, self.play_slip)
+        value_inference = None
+        weights = 0.0
+        if self.level == "hard" and self.value_temperature and view.played:
+            value_inference = ValueInference(view, self.value_temperature, self.value_window,
+                                             lambda state: self.judged_values(state, cut_short=drawn > 0))
         while drawn < planned:
             if drawn >= self.min_samples and budget.spent():
                 break
@@ -330,10 +343,17 @@ class SearchPlayer(Player):
             if inference is not None and inferring:
                 if not inference.accepts(full, rng.random()):
                     continue
+            weight = 1.0
             if play_inference is not None:
                 state, weight = play_inference.state_and_weight(full, view.played, contract)
                 if inferring and not rng.random() < weight:
                     continue
+                weight = 1.0
+            elif value_inference is not None:
+                try:
+                    state, weight = value_inference.state_and_weight(full, view.played, contract)
+                except _Cut:
+                    break
             else:
                 state = game.state_after(full, view.played, **contract)
             if inference is None and self.level == "hard" and filtering and attempts <= 4 * wanted \
@@ -344,7 +364,8 @@ class SearchPlayer(Player):
             except _Cut:
                 break
             for card, value in values.items():
-                totals[card] += value
+                totals[card] += weight * value
+            weights += weight
             firsts.add(max(legal, key=lambda c: (values[c], -c)))
             drawn += 1
             if span is None:
@@ -353,7 +374,7 @@ class SearchPlayer(Player):
                 break
         self.last_deals = drawn
         self.last_attempts = attempts
-        return {c: totals[c] / max(drawn, 1) for c in legal}
+        return {c: totals[c] / (weights or 1.0) for c in legal}
 
     def decided(self, totals, left: int, span: float, firsts: set, drawn: int) -> bool:
         """Can the deals left no longer change the best card? Its lead over
@@ -405,6 +426,20 @@ class SearchPlayer(Player):
                     for _ in range(moves):
                         state.undo()
         return {c: sign * values[c] for c in legal}
+
+    def judged_values(self, state, cut_short: bool = False) -> dict:
+        """Each legal card's objective for the seat to play on one deal, by
+        the solver on the decision's budget (the inference from the play's
+        judge; ``_Cut`` as ``values_on``)."""
+        budget = self._budget
+        limits = budget.solve_limits(self.max_nodes)
+        result = decision_solve(self.solver, state, all_cards=True, line=False, **limits)
+        self._nodes += result.nodes
+        budget.spent_nodes += result.nodes
+        if cut_short and not result.exact and budget.cut(limits, self.max_nodes):
+            raise _Cut
+        sign = 1 if state.maximizing(state.to_play) else -1
+        return {card: sign * (v if isinstance(v, int) else (v[0] + v[1]) / 2) for card, v in result.cards.items()}
 
     def value_after_playout(self, state, cut_short: bool = False) -> float:
         """The objective of a deal played out to ``playout_to`` tricks left:

@@ -246,3 +246,77 @@ def test_the_inference_from_the_play_weighs_a_deal_by_the_rule_s_cards():
     assert player.card_values(view) == SearchPlayer("bridge", 0, level="hard", samples=4,
                                                     play_inference=50).card_values(view)
     assert SearchPlayer("bridge", 0, level="hard").play_slip == 0.0      # off unless a match keeps it
+
+
+def _belote_view_late(seed, cards_played):
+    """A Belote round played by the easy rule until ``cards_played`` cards
+    are down, and the view of the seat to act (the first deal from
+    ``seed`` on that is not passed out)."""
+    easy = make_player("belote", "easy", seed=0)
+    for deal in range(seed, seed + 50):
+        rnd = Round.new("belote", seed=deal)
+        while not rnd.is_over() and (rnd.view(0).phase != "play" or len(rnd.view(0).played) < cards_played):
+            rnd.apply(easy.decide(rnd.view(rnd.to_act)))
+        if not rnd.is_over():
+            return rnd.view(rnd.to_act)
+    raise AssertionError("every deal passed out")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 5])
+def test_the_inference_by_values_weighs_a_deal_by_the_cost_of_the_cards_played(seed):
+    """``ValueInference`` judges the last ``window`` cards the other seats
+    played with a choice: a deal weighs ``exp(-loss / temperature)``, loss
+    what each card gave up against the seat's best on that deal. Checked
+    against the naive minimax (``engine.search``) as the judge, and hard's
+    own judge (the solver) gives the naive search's values."""
+    from atout.engine.search import card_values as naive_card_values
+    from atout.players.inference import ValueInference
+
+    game = get_game("belote")
+    view = _belote_view_late(seed, 25)          # 6 tricks and a card played: the judged plays are the last 3 tricks' cards
+
+    def naive_judge(state):
+        sign = 1 if state.maximizing(state.to_play) else -1
+        return {card: sign * value for card, value in naive_card_values(state).items()}
+
+    inference = ValueInference(view, 10, 3, naive_judge)
+    assert view.seat not in inference.seats
+    model = game.sampling_model(view.known_deal, view.played, dict(view.contract))
+    rng = random.Random(seed)
+    player = SearchPlayer("belote", 0, level="hard", value_inference=10)
+    weights = set()
+    for _ in range(6):
+        full, contract = model.sample(rng)
+        state, weight = inference.state_and_weight(full, view.played, contract)
+        assert state.played == game.state_after(full, view.played, **contract).played
+        # the loss, recounted here on a replay of the play
+        replay = game.new_state(full, **contract)
+        choices = []
+        for index, card in enumerate(view.played):
+            if replay.to_play in inference.seats and len(replay.legal_cards()) > 1:
+                choices.append(index)
+            replay.play(card)
+        replay = game.new_state(full, **contract)
+        losses = []
+        for index, card in enumerate(view.played):
+            if index in choices[-3:]:
+                values = naive_judge(replay)
+                losses.append(max(values.values()) - values[card])
+                assert player.judged_values(replay) == values       # the solver's judge is exact
+            replay.play(card)
+        assert weight == pytest.approx(math.exp(-sum(losses) / 10))
+        assert 0.0 < weight <= 1.0
+        weights.add(round(weight, 9))
+    assert ValueInference(view, 10, 0, naive_judge).state_and_weight(full, view.played, contract)[1] == 1.0
+
+
+def test_the_inference_by_values_is_off_by_default_and_deterministic():
+    view = _belote_view_late(4, 13)
+    assert SearchPlayer("belote", 0, level="hard").value_temperature == 0
+    assert SearchPlayer("belote", 0, level="hard", baseline=1, value_inference=10).value_temperature == 10
+    values = SearchPlayer("belote", 0, level="hard", samples=6, value_inference=10).card_values(view)
+    assert set(values) == {a.value for a in view.legal}
+    assert values == SearchPlayer("belote", 0, level="hard", samples=6, value_inference=10).card_values(view)
+    # a deal the play makes unlikely counts less: the values differ from the unweighted mean
+    plain = SearchPlayer("belote", 0, level="hard", samples=6).card_values(view)
+    assert plain != values
