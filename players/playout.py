@@ -124,4 +124,18 @@ def playout(state, game_name, down_to=0) -> int:
     return moves
 
 
-__all__ = ["greedy_card", "playout", "reference_greedy_card"]
+def playout_then_solve(state, game_name, down_to, solve) -> int:
+    """Play the deal greedily to ``down_to`` tricks left, then the solver's
+    optimal line to the end (``solve(state)``: a ``SolveResult`` with its
+    line; where the limits stopped it short of a line, greedily on); the
+    state ends over, so that its score can be read. Returns the cards
+    played."""
+    moves = playout(state, game_name, down_to) if down_to else 0
+    if not state.is_over() and down_to:
+        for card in solve(state).line:
+            state._apply(card)
+            moves += 1
+    return moves + playout(state, game_name)
+
+
+__all__ = ["greedy_card", "playout", "playout_then_solve", "reference_greedy_card"]

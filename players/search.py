@@ -259,7 +259,7 @@ class SearchPlayer(Player):
         if self.level == "hard" and view.phase == "auction" and view.game in CALL_SAMPLES and self.bid_samples:
             budget = DecisionBudget(self.decision_nodes, self.think)
             token = search_call(view, self.easy, self.solver, f"{self.seed}/{view_key(view)}",
-                                samples=self.bid_samples, budget=budget)
+                                samples=self.bid_samples, budget=budget, playout_to=self.playout_to)
             return next(a for a in view.legal if a.token == token)
         if self.level == "hard" and view.phase == "discard" and view.game == "tarot" and self.discard_samples:
             return self.searched_discard(view)

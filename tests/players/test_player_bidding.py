@@ -115,6 +115,26 @@ def test_a_tarot_contract_is_scored_by_playing_the_deal_out():
         state = game.new_state(rnd.deal, taker=2, contract=contract, discard=discard)
         playout(state, "tarot")
         assert model.score(world, (2, contract), None, 0) == state.score()["scores"][0]
+    # hard's (``playout_to``): the playout stops 2 tricks from the end and the
+    # solver's line plays the rest: the deal ends at the ending's exact value
+    from atout.engine.search import minimax
+    finished = TarotCalls(rnd.view(0), EasyPlayer("tarot"), playout_to=2)
+    for contract in ("take", "guard_against"):
+        discard = tarot_discard(set(world[0][2]) | set(world[1])) if contract == "take" else None
+        state = game.new_state(rnd.deal, taker=2, contract=contract, discard=discard)
+        playout(state, "tarot", 2)
+        value = minimax(state)
+        ended = []
+
+        class Watched:
+            def solve(self, s, **options):
+                result = Solver(16).solve(s, **options)
+                ended.append(s)
+                return result
+        score = finished.score(world, (2, contract), Watched(), 400_000)
+        end = ended[0]
+        assert end.is_over() and end.objective() == value
+        assert score == end.score()["scores"][0]
     # the tarot auction replayed by the rule reaches the rule's contract
     auction, calls = model.new_auction(), []
     while not auction.is_over:

@@ -168,6 +168,30 @@ def test_the_greedy_tables_choose_as_the_greedy_rule(game):
     assert compared > 100
 
 
+@pytest.mark.parametrize("game", ["belote", "bridge", "tarot"])
+def test_playout_then_solve_ends_the_deal_on_an_optimal_line(game):
+    """``playout_then_solve`` (hard's tarot bids by search): greedily to
+    ``down_to`` tricks left, then the solver's line, so the deal ends at
+    the exact value of the position the playout reached (the naive
+    minimax's), and its score can be read."""
+    from atout.engine.search import minimax
+    from atout.players.playout import playout_then_solve
+    from atout.solver import Solver
+    state = play_phase_state(game)
+    reached = []
+
+    def solve(s):
+        reached.append((s.tricks_left, len(s.trick), minimax(s)))
+        return Solver(16).solve(s, line=True)
+    moves = playout_then_solve(state, game, 2, solve)
+    assert state.is_over() and moves == len(state.played)
+    (tricks_left, under_way, value), = reached
+    assert (tricks_left, under_way) == (2, 0)
+    assert state.objective() == value
+    state.score()
+    assert playout_then_solve(state, game, 0, solve) == 0
+
+
 def test_the_greedy_playout_bench_times_both_ways(capsys):
     """bench/greedy_playout.py (the figures in docs/STRENGTH.md) runs and
     plays the same cards both ways."""
