@@ -268,12 +268,12 @@ class SearchPlayer(Player):
     def searched_discard(self, view):
         """The next card of the discard planned by ``tarot_discard.DiscardSearch``
         (planned once for the six cards)."""
-        search = DiscardSearch(view, self.seed, self.discard_samples)
+        search = DiscardSearch(view, self.seed, self.discard_samples, self.playout_to, self.solver)
         plan = self._discard_plans.get(search.pool)
         if plan is None:
             if len(self._discard_plans) > 100:
                 self._discard_plans.clear()
-            plan = self._discard_plans[search.pool] = search.best(DecisionBudget(None, self.think))
+            plan = self._discard_plans[search.pool] = search.best(DecisionBudget(self.decision_nodes, self.think))
         card = next_of_plan(view, plan)
         return next(a for a in view.legal if a.value == card)
 

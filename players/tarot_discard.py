@@ -17,7 +17,9 @@ discards on drawn deals:
 * the score: the taker's score (``Round``'s points) when the deal is played
   out by the greedy playout with every card seen, as ``hard``'s scored
   tarot calls value a contract (a full tarot deal is far beyond a
-  double-dummy solve within one decision).
+  double-dummy solve within one decision); with ``playout_to``, the
+  playout stops that many tricks from the end and the solver's optimal
+  line plays the rest (its nodes counted in the decision's budget).
 
 Every candidate is scored on the same deals, so the comparison is paired;
 the rule's discard is kept unless another beats it by more than one
@@ -37,10 +39,13 @@ from atout.engine.tarot_bidding import DISCARD_SIZE, KING, discardable
 from atout.engine.tarot_scoring import card_half_points
 
 from .calls import _deal_others, beats_by_a_standard_error
-from .playout import playout
+from .base import decision_solve
+from .playout import playout_then_solve
 
 #: deals scored whatever the decision's deadline (fewer say nothing)
 MIN_DEALS = 4
+#: node limit of the solve of one deal's last tricks
+SOLVE_NODES = 400_000
 
 
 def _suit(card) -> int:
@@ -81,7 +86,7 @@ class DiscardSearch:
     """The discard of the taker of ``view`` (phase ``discard``) scored on
     ``samples`` drawn deals."""
 
-    def __init__(self, view, seed: int, samples: int):
+    def __init__(self, view, seed: int, samples: int, playout_to: int = 0, solver=None):
         self.game = get_game("tarot")
         self.seat = view.seat
         self.contract = view.public["contract"]
@@ -90,6 +95,9 @@ class DiscardSearch:
         self.hand = sorted(self.pool - frozenset(self.dog))
         self.unseen = [c for c in self.game.deck.cards if c not in self.pool]
         self.samples = samples
+        self.playout_to = playout_to if solver is not None else 0
+        self.solver = solver
+        self.budget = None
         self.rng = random.Random(f"atout/discard/{seed}/{sorted(self.pool)}")
 
     def draw(self):
@@ -98,21 +106,35 @@ class DiscardSearch:
 
     def score(self, deal, discard) -> float:
         state = self.game.new_state(deal, taker=self.seat, contract=self.contract, discard=list(discard))
-        playout(state, "tarot")
+        playout_then_solve(state, "tarot", self.playout_to, self.solve)
         return float(state.score()["scores"][self.seat])
+
+    def solve(self, state):
+        """The solver's line from ``state`` on the decision's budget."""
+        budget = self.budget
+        limits = {"max_nodes": SOLVE_NODES} if budget is None else budget.solve_limits(SOLVE_NODES)
+        result = decision_solve(self.solver, state, line=True, **limits)
+        if budget is not None:
+            budget.spent_nodes += result.nodes
+        return result
 
     def scores(self, candidates, budget=None) -> list[list[float]]:
         """Each candidate's score on every deal drawn (the same deals for all).
         ``budget`` (a ``search.DecisionBudget``): no deal is drawn past its
-        deadline once ``MIN_DEALS`` are scored (the playouts cost no solver
-        nodes)."""
+        deadline or its nodes once ``MIN_DEALS`` are scored, and a deal the
+        budget ran out in is left out (some of its candidates' endings
+        would have been played greedily, not solved)."""
         table = [[] for _ in candidates]
+        self.budget = budget
         for index in range(self.samples):
             if index >= MIN_DEALS and budget is not None and budget.spent():
                 break
             deal = self.draw()
-            for i, discard in enumerate(candidates):
-                table[i].append(self.score(deal, discard))
+            row = [self.score(deal, discard) for discard in candidates]
+            if index >= MIN_DEALS and budget is not None and budget.spent():
+                break
+            for scores, score in zip(table, row):
+                scores.append(score)
         return table
 
     def best(self, budget=None) -> tuple:

@@ -73,6 +73,32 @@ def test_a_candidate_is_scored_by_the_engine_on_the_same_deals(seed):
             assert table[i][j] == state.score()["scores"][view.seat]
 
 
+def test_with_playout_to_a_candidate_s_deal_ends_on_the_solver_s_line():
+    """hard's discard search (``playout_to``): the deal is played greedily to
+    that many tricks left, then by the solver's line, so it ends at the exact
+    value of the ending (the naive minimax's) and the engine scores it."""
+    from atout.engine.search import minimax
+    from atout.solver import Solver
+    rnd = at_discard(DISCARD_SEEDS[0])
+    view = rnd.view(rnd.to_act)
+    ended = []
+
+    class Watched:
+        def solve(self, state, **options):
+            ended.append((state, minimax(state), state.tricks_left, len(state.trick)))
+            return Solver(16).solve(state, **options)
+    search = DiscardSearch(view, seed=1, samples=2, playout_to=2, solver=Watched())
+    candidates = candidate_discards(search.pool)[:2]
+    table = search.scores(candidates)
+    assert len(ended) == 4
+    scores = [ended[2 * deal + i] for i in range(2) for deal in range(2)]
+    for (state, value, tricks_left, under_way), score in zip(scores, table[0] + table[1]):
+        assert (tricks_left, under_way) == (2, 0)
+        assert state.is_over() and state.objective() == value
+        assert score == state.score()["scores"][view.seat]
+    assert DiscardSearch(view, seed=1, samples=2, playout_to=2).playout_to == 0     # no solver, no solve
+
+
 def test_the_rule_stands_unless_beaten_by_more_than_a_standard_error():
     assert kept_index([[0, 0, 0, 0], [10, 10, 10, 10]]) == 1        # always better: no doubt
     assert kept_index([[0, 0, 0, 0], [30, -20, 30, -20]]) == 0      # better on average, by less than its error
@@ -83,6 +109,7 @@ def test_the_rule_stands_unless_beaten_by_more_than_a_standard_error():
 
 @pytest.mark.parametrize("seed", DISCARD_SEEDS[:4])
 def test_hard_discards_six_cards_of_one_plan_deterministically(seed):
+    from atout.players.search import DecisionBudget
     def discard_with(player):
         rnd = at_discard(seed)
         taker = rnd.to_act
@@ -96,7 +123,8 @@ def test_hard_discards_six_cards_of_one_plan_deterministically(seed):
     cards, rnd = discard_with(player)
     start = at_discard(seed)
     view_at_start = start.view(start.to_act)
-    plan = DiscardSearch(view_at_start, seed=2, samples=8).best()
+    plan = DiscardSearch(view_at_start, seed=2, samples=8, playout_to=player.playout_to,
+                         solver=player.solver).best(DecisionBudget(player.decision_nodes, None))
     assert cards == sorted(plan)
     assert discard_with(SearchPlayer("tarot", level="hard", seed=2, discard_samples=8))[0] == cards
     # off by default and in today's hard: the rule's discard
