@@ -168,8 +168,9 @@ class TarotCalls:
     """The tarot auction seen from ``view``: the other hands and the dog
     drawn from the unseen cards; a contract scored by playing the deal out
     by the greedy playout with every card seen (a full deal is far beyond a
-    double-dummy solve within a decision), the taker discarding by the
-    rule."""
+    double-dummy solve within a decision) to ``playout_to`` tricks left,
+    then by the solver's optimal line (0: greedily to the end), the taker
+    discarding by the rule."""
 
     game_name = "tarot"
 
