@@ -125,9 +125,8 @@ class SmearCalls:
 
     game_name = "smear"
 
-    def __init__(self, view, easy, playout_to: int = 0):
+    def __init__(self, view, easy):
         self.easy, self.seat = easy, view.seat
-        self.playout_to = playout_to    # tricks left at which the solver's line takes over (0: none)
         self.hand = sorted(view.hand)
         self.widow = int(view.options.get("widow", 0) or 0)
         self.unseen = [c for c in get_game("smear").deck.cards if c not in set(self.hand)]

@@ -343,12 +343,11 @@ class SearchPlayer(Player):
             if inference is not None and inferring:
                 if not inference.accepts(full, rng.random()):
                     continue
-            weight = 1.0
+            weight = 1.0       # the deal's weight in the mean (the inference by values)
             if play_inference is not None:
-                state, weight = play_inference.state_and_weight(full, view.played, contract)
-                if inferring and not rng.random() < weight:
+                state, chance = play_inference.state_and_weight(full, view.played, contract)
+                if inferring and not rng.random() < chance:
                     continue
-                weight = 1.0
             elif value_inference is not None:
                 try:
                     state, weight = value_inference.state_and_weight(full, view.played, contract)
@@ -403,15 +402,7 @@ class SearchPlayer(Player):
         sign = 1 if state.maximizing(seat) else -1
         budget = self._budget
         if state.tricks_left <= self.exact_tricks:
-            limits = budget.solve_limits(self.max_nodes)
-            result = decision_solve(self.solver, state, all_cards=True, line=False, **limits)
-            self._nodes += result.nodes
-            budget.spent_nodes += result.nodes
-            if cut_short and not result.exact and budget.cut(limits, self.max_nodes):
-                raise _Cut
-            values = {}
-            for card, v in result.cards.items():
-                values[card] = self.utility(state, v if isinstance(v, int) else (v[0] + v[1]) / 2)
+            values = {card: self.utility(state, v) for card, v in self.solved_cards(state, cut_short).items()}
         else:
             values = {}
             for card in legal:
@@ -427,10 +418,10 @@ class SearchPlayer(Player):
                         state.undo()
         return {c: sign * values[c] for c in legal}
 
-    def judged_values(self, state, cut_short: bool = False) -> dict:
-        """Each legal card's objective for the seat to play on one deal, by
-        the solver on the decision's budget (the inference from the play's
-        judge; ``_Cut`` as ``values_on``)."""
+    def solved_cards(self, state, cut_short: bool = False) -> dict:
+        """Each legal card's objective (the max side's) on one deal, by the
+        solver on the decision's budget: exact, or the middle of the bounds
+        proven when the budget stops the solve (``_Cut`` as ``values_on``)."""
         budget = self._budget
         limits = budget.solve_limits(self.max_nodes)
         result = decision_solve(self.solver, state, all_cards=True, line=False, **limits)
@@ -438,8 +429,13 @@ class SearchPlayer(Player):
         budget.spent_nodes += result.nodes
         if cut_short and not result.exact and budget.cut(limits, self.max_nodes):
             raise _Cut
+        return {card: v if isinstance(v, int) else (v[0] + v[1]) / 2 for card, v in result.cards.items()}
+
+    def judged_values(self, state, cut_short: bool = False) -> dict:
+        """Each legal card's objective for the seat to play on one deal
+        (``solved_cards`` from its side): the inference from the play's judge."""
         sign = 1 if state.maximizing(state.to_play) else -1
-        return {card: sign * (v if isinstance(v, int) else (v[0] + v[1]) / 2) for card, v in result.cards.items()}
+        return {card: sign * v for card, v in self.solved_cards(state, cut_short).items()}
 
     def value_after_playout(self, state, cut_short: bool = False) -> float:
         """The objective of a deal played out to ``playout_to`` tricks left:
