@@ -92,6 +92,13 @@ VALUE_WINDOW = 3
 #: measured against): its auction inference and its scored calls
 BASELINE_INFERENCE_GAMES = ("belote", "smear")
 BASELINE_CALL_SAMPLES = {"belote": 24, "smear": 0}
+#: hard's repair of strategy fusion (``players.fusion``, alpha-mu), by game:
+#: the player's cards fixed across the deals it cannot tell apart (0: off;
+#: kept only where a match says it pays, docs/STRENGTH.md), from
+#: ``FUSION_TRICKS`` tricks left, at most ``FUSION_FRONT`` vectors a front
+FUSION: dict = {}
+FUSION_TRICKS = 4
+FUSION_FRONT = 32
 #: deals drawn to score the tarot taker's candidate discards (0: the rule's
 #: discard; ``discard_samples=N`` turns the search on: off until a match
 #: says it pays, docs/STRENGTH.md)
@@ -176,7 +183,8 @@ class SearchPlayer(Player):
     def __init__(self, game_name, seed=0, level="medium", think=None, samples=None, max_nodes=None,
                  exact_tricks=None, min_samples=4, decision_nodes=None, bid_samples=None,
                  playout_to=None, playout_nodes=None, baseline=0, inference=None, play_inference=None,
-                 discard_samples=None, value_inference=None, value_window=None):
+                 discard_samples=None, value_inference=None, value_window=None, fusion=None, fusion_tricks=None,
+                 fusion_front=None):
         super().__init__(game_name, seed)
         self.level = level
         #: 1: the hard player as it was before the changes being measured (a reference)
@@ -198,6 +206,12 @@ class SearchPlayer(Player):
         discards = 0 if self.baseline else DISCARD_SAMPLES.get(game_name, 0)
         self.discard_samples = discards if discard_samples is None else int(discard_samples)
         self._discard_plans: dict = {}    # the taker's pool -> the searched discard, for its six cards
+        #: alpha-mu (``players.fusion``): the player's next cards fixed across
+        #: the deals it cannot tell apart (0 or 1: off), from ``fusion_tricks`` left
+        moves = 0 if self.baseline else FUSION.get(game_name, 0)
+        self.fusion = moves if fusion is None else int(fusion)
+        self.fusion_tricks = FUSION_TRICKS if fusion_tricks is None else int(fusion_tricks)
+        self.fusion_front = FUSION_FRONT if fusion_front is None else int(fusion_front)
         self.think = think
         self.samples = int(samples or SAMPLES[level][game_name])
         self.min_samples = min(int(min_samples), self.samples)
@@ -322,6 +336,8 @@ class SearchPlayer(Player):
             play_inference = PlayInference(view, self.easy, self.play_slip)
         value_inference = None
         weights = 0.0
+        fused = self.level == "hard" and self.fusion > 1 and len(legal) > 1
+        deals: list = []         # (state, weight) of each deal scored, for the fused search
         if self.level == "hard" and self.value_temperature and view.played:
             value_inference = ValueInference(view, self.value_temperature, self.value_window,
                                              lambda state: self.judged_values(state, cut_short=drawn > 0))
@@ -365,6 +381,8 @@ class SearchPlayer(Player):
             for card, value in values.items():
                 totals[card] += weight * value
             weights += weight
+            if fused:
+                deals.append((state, weight))
             firsts.add(max(legal, key=lambda c: (values[c], -c)))
             drawn += 1
             if span is None:
@@ -373,7 +391,37 @@ class SearchPlayer(Player):
                 break
         self.last_deals = drawn
         self.last_attempts = attempts
+        if fused and len(deals) > 1 and deals[0][0].tricks_left <= min(self.fusion_tricks, self.exact_tricks):
+            values = self.fused_values(deals)
+            if values is not None:
+                return values
         return {c: totals[c] / (weights or 1.0) for c in legal}
+
+    def fused_values(self, deals) -> dict | None:
+        """Each legal card's value by alpha-mu over the deals scored
+        (``players.fusion``): the player's next ``fusion`` cards the same on
+        every deal it cannot tell apart. None when the decision's budget runs
+        out first (the perfect-information means stand)."""
+        from .fusion import FusedSearch
+
+        budget = self._budget
+        seat = deals[0][0].to_play
+        sign = 1 if deals[0][0].maximizing(seat) else -1
+
+        def leaf_values(state):
+            if budget.spent():
+                raise _Cut
+            return self.values_on(state, state.legal_cards(), cut_short=True)
+
+        def final_value(state):
+            return sign * self.utility(state, state.objective())
+
+        search = FusedSearch([s for s, _ in deals], [w for _, w in deals], leaf_values, final_value,
+                             self.fusion_front)
+        try:
+            return search.card_values(self.fusion)
+        except _Cut:
+            return None
 
     def decided(self, totals, left: int, span: float, firsts: set, drawn: int) -> bool:
         """Can the deals left no longer change the best card? Its lead over
