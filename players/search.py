@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 
 from atout.engine.errors import AtoutError
 
@@ -99,6 +100,15 @@ BASELINE_CALL_SAMPLES = {"belote": 24, "smear": 0}
 FUSION: dict = {}
 FUSION_TRICKS = 4
 FUSION_FRONT = 32
+#: the fused search's solves at most (its leaves are many tiny solves, which
+#: a node budget hardly counts: past this the perfect-information means stand)
+FUSION_LEAVES = 3000
+#: hard's choice among cards of the same best value, by game: 1 the easy
+#: rule's (save points, keep high cards, give points to a partner's sure
+#: trick), 0 the lowest card number (kept only where a match says it pays)
+TIEBREAK: dict = {}
+#: values this close to the best (relative) are a tie
+TIE = 1e-9
 #: deals drawn to score the tarot taker's candidate discards (0: the rule's
 #: discard; ``discard_samples=N`` turns the search on: off until a match
 #: says it pays, docs/STRENGTH.md)
@@ -184,7 +194,7 @@ class SearchPlayer(Player):
                  exact_tricks=None, min_samples=4, decision_nodes=None, bid_samples=None,
                  playout_to=None, playout_nodes=None, baseline=0, inference=None, play_inference=None,
                  discard_samples=None, value_inference=None, value_window=None, fusion=None, fusion_tricks=None,
-                 fusion_front=None):
+                 fusion_front=None, tiebreak=None):
         super().__init__(game_name, seed)
         self.level = level
         #: 1: the hard player as it was before the changes being measured (a reference)
@@ -212,6 +222,10 @@ class SearchPlayer(Player):
         self.fusion = moves if fusion is None else int(fusion)
         self.fusion_tricks = FUSION_TRICKS if fusion_tricks is None else int(fusion_tricks)
         self.fusion_front = FUSION_FRONT if fusion_front is None else int(fusion_front)
+        #: 1: among the cards of the best value, the easy rule's choice
+        #: (0: the lowest card number)
+        ties = 0 if self.baseline else TIEBREAK.get(game_name, 0)
+        self.tiebreak = ties if tiebreak is None else int(tiebreak)
         self.think = think
         self.samples = int(samples or SAMPLES[level][game_name])
         self.min_samples = min(int(min_samples), self.samples)
@@ -267,7 +281,7 @@ class SearchPlayer(Player):
             except AtoutError:
                 values = None          # no deal agrees with the view: fall back on the rules
             if values:
-                best = max(values, key=lambda c: (values[c], -c))
+                best = self.best_card(view, values)
                 return next(a for a in view.legal if a.value == best)
             return self.easy.choose(view)
         if self.level == "hard" and view.phase == "auction" and view.game in CALL_SAMPLES and self.bid_samples:
@@ -278,6 +292,16 @@ class SearchPlayer(Player):
         if self.level == "hard" and view.phase == "discard" and view.game == "tarot" and self.discard_samples:
             return self.searched_discard(view)
         return self.easy.choose(view)
+
+    def best_card(self, view, values: dict):
+        """The card of the best value; a tie goes to the easy rule's choice
+        among the tied cards with ``tiebreak``, else to the lowest number."""
+        top = max(values.values())
+        if self.tiebreak:
+            tied = tuple(a for a in view.legal if values[a.value] >= top - TIE * max(1.0, abs(top)))
+            if len(tied) > 1:
+                return self.easy.choose(replace(view, legal=tied)).value
+        return max(values, key=lambda c: (values[c], -c))
 
     def searched_discard(self, view):
         """The next card of the discard planned by ``tarot_discard.DiscardSearch``
@@ -409,7 +433,7 @@ class SearchPlayer(Player):
         sign = 1 if deals[0][0].maximizing(seat) else -1
 
         def leaf_values(state):
-            if budget.spent():
+            if budget.spent() or search.leaves > FUSION_LEAVES:
                 raise _Cut
             return self.values_on(state, state.legal_cards(), cut_short=True)
 

@@ -233,3 +233,20 @@ def test_the_hard_player_option_plays_from_fused_values():
     assert seen == [player.last_deals]
     assert values.keys() == {a.value for a in view.legal}
     assert values == SearchPlayer("belote", 0, level="hard", samples=6, fusion=2, fusion_tricks=3).card_values(view)
+
+
+def test_a_fused_search_over_its_solves_leaves_the_means(monkeypatch):
+    """Past ``FUSION_LEAVES`` solves the decision keeps the perfect-information
+    means: a fused decision is bounded however many tiny solves it needs."""
+    from atout.engine.round import Round
+    from atout.players import EasyPlayer
+    from atout.players import search
+
+    rnd = next(r for r in (Round.new("belote", s) for s in range(50)) if r.phase != "over")
+    easy = EasyPlayer("belote", 0)
+    while not (rnd.phase == "play" and rnd.state.tricks_left <= 4 and len(rnd.legal_actions()) > 1):
+        rnd.apply(easy.decide(rnd.view(rnd.to_act)))
+    view = rnd.view(rnd.to_act)
+    plain = SearchPlayer("belote", 0, level="hard", samples=6).card_values(view)
+    monkeypatch.setattr(search, "FUSION_LEAVES", 0)
+    assert SearchPlayer("belote", 0, level="hard", samples=6, fusion=2).card_values(view) == plain
