@@ -22,6 +22,10 @@ mean of its front: the best the player can expect from a strategy that does
 not look at the deal. With ``moves`` 1 it is the perfect-information Monte
 Carlo mean.
 
+The player is the seat to play at the decision: where one player plays two
+hands (bridge's declarer and dummy) the other hand counts as a partner's,
+chosen deal by deal.
+
 Fronts can grow with the deals; each keeps at most ``max_front`` vectors
 (those of the best means; dropping one only loses a strategy, so a card's
 value is then a lower estimate).
