@@ -92,7 +92,7 @@ class FusedSearch:
             else:
                 rows = np.vstack([self._after(card, worlds, moves_left - 1) for card in legal])
             return self._pruned(rows, self.weights[worlds])
-        return self._other_seat(worlds, moves_left, self.states[worlds[0]].side_of(seat) == self.side)
+        return self._other_seat(worlds, moves_left, first.side_of(seat) == self.side)
 
     def _other_seat(self, worlds, moves_left: int, partner: bool) -> np.ndarray:
         """Another seat chooses on each deal its best card for that deal."""

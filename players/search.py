@@ -429,8 +429,7 @@ class SearchPlayer(Player):
         from .fusion import FusedSearch
 
         budget = self._budget
-        seat = deals[0][0].to_play
-        sign = 1 if deals[0][0].maximizing(seat) else -1
+        sign = 1 if deals[0][0].maximizing() else -1     # the deciding seat's side
 
         def leaf_values(state):
             if budget.spent() or search.leaves > FUSION_LEAVES:

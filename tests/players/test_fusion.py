@@ -30,7 +30,6 @@ def ending_worlds(game_name, seed, tricks_left, n_worlds):
     for _ in range(seed % game.n_seats):      # the decision anywhere in the trick
         state.play(rng.choice(state.legal_cards()))
     seat = state.to_play
-    played = state.played
     worlds = []
     for _ in range(n_worlds):
         others = [c for s in range(game.n_seats) if s != seat for c in state.hands[s]]
@@ -44,7 +43,7 @@ def ending_worlds(game_name, seed, tricks_left, n_worlds):
         world = state.clone()
         world.hands = hands
         worlds.append(world)
-    return state, worlds, played
+    return worlds
 
 
 def oriented(state, seat):
@@ -146,7 +145,7 @@ def small_cases(game_name, wanted=4):
     found = []
     for seed in range(200):
         n_worlds = 2 + seed % 2
-        _, worlds, _ = ending_worlds(game_name, seed, 3, n_worlds)
+        worlds = ending_worlds(game_name, seed, 3, n_worlds)
         weights = [1.0, 2.0, 1.5][:n_worlds]
         expected = reference_values(worlds, weights, 2)
         if expected is not None and len(expected) > 1:
@@ -170,7 +169,7 @@ def test_fused_values_are_the_best_strategy_over_the_deals(game_name):
 
 
 def test_one_move_is_the_perfect_information_mean():
-    _, worlds, _ = ending_worlds("belote", 11, 4, 4)
+    worlds = ending_worlds("belote", 11, 4, 4)
     seat = worlds[0].to_play
     sign = oriented(worlds[0], seat)
     per_world = [{c: sign * v for c, v in naive_card_values(w).items()} for w in worlds]
@@ -184,7 +183,7 @@ def test_fusion_changes_the_card_where_a_guess_is_hidden(game_name, seed):
     """Endings (found by a scan of seeds) where fixing the next card across
     the deals costs one card more than another: the perfect-information
     mean ranks them the other way. Never above the mean."""
-    _, worlds, _ = ending_worlds(game_name, seed, 3, 6)
+    worlds = ending_worlds(game_name, seed, 3, 6)
     pimc = fused(worlds, [1] * 6, 1)
     repaired = fused(worlds, [1] * 6, 2)
     for card in pimc:
@@ -194,7 +193,7 @@ def test_fusion_changes_the_card_where_a_guess_is_hidden(game_name, seed):
 
 
 def test_a_capped_front_gives_a_lower_estimate():
-    _, worlds, _ = ending_worlds("belote", 22, 3, 6)
+    worlds = ending_worlds("belote", 22, 3, 6)
     full = fused(worlds, [1] * 6, 3)
     capped = fused(worlds, [1] * 6, 3, max_front=1)
     for card in full:
