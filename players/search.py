@@ -44,6 +44,8 @@ from .easy import EasyPlayer
 from .inference import AuctionInference, PlayInference, ValueInference
 from .playout import greedy_card, playout  # noqa: F401  (greedy_card: part of this face)
 from .rules import TAROT_NEEDS, next_of_plan, smear_strength, tarot_bid_value
+from .tarot_declare import DeclareSearch
+from .tarocco_discard import TaroccoDiscardSearch
 from .tarot_discard import DiscardSearch
 
 #: tricks left at which the double-dummy solve takes over, by game and level
@@ -109,10 +111,15 @@ FUSION_LEAVES = 3000
 TIEBREAK: dict = {}
 #: values this close to the best (relative) are a tie
 TIE = 1e-9
-#: deals drawn to score the tarot taker's candidate discards (0: the rule's
-#: discard; ``discard_samples=N`` turns the search on: off until a match
-#: says it pays, docs/STRENGTH.md)
+#: deals drawn to score the tarot taker's or the Tarocco dealer's candidate
+#: discards (0: the rule's discard; ``discard_samples=N`` turns the search
+#: on: off until a match says it pays, docs/STRENGTH.md)
 DISCARD_SAMPLES: dict = {}
+DISCARD_SEARCHES = {"tarot": DiscardSearch, "tarocco": TaroccoDiscardSearch}
+#: deals drawn to score the tarot slam and handful declarations
+#: (``players.tarot_declare``; 0: the rule's; ``declare_samples=N`` turns
+#: the search on: off until a match says it pays, docs/STRENGTH.md)
+DECLARE_SAMPLES: dict = {}
 #: drawn deals per sample after which hard stops rejecting by the auction
 ATTEMPTS_PER_SAMPLE = 30
 #: solver nodes of one decision, shared by its deals: a solve gets at most
@@ -194,7 +201,7 @@ class SearchPlayer(Player):
                  exact_tricks=None, min_samples=4, decision_nodes=None, bid_samples=None,
                  playout_to=None, playout_nodes=None, baseline=0, inference=None, play_inference=None,
                  discard_samples=None, value_inference=None, value_window=None, fusion=None, fusion_tricks=None,
-                 fusion_front=None, tiebreak=None):
+                 fusion_front=None, tiebreak=None, declare_samples=None):
         super().__init__(game_name, seed)
         self.level = level
         #: 1: the hard player as it was before the changes being measured (a reference)
@@ -215,7 +222,9 @@ class SearchPlayer(Player):
         self.bid_samples = calls.get(game_name, 0) if bid_samples is None else int(bid_samples)
         discards = 0 if self.baseline else DISCARD_SAMPLES.get(game_name, 0)
         self.discard_samples = discards if discard_samples is None else int(discard_samples)
-        self._discard_plans: dict = {}    # the taker's pool -> the searched discard, for its six cards
+        self._discard_plans: dict = {}    # the pool (tarot taker, Tarocco dealer) -> its searched discard
+        declarations = 0 if self.baseline else DECLARE_SAMPLES.get(game_name, 0)
+        self.declare_samples = declarations if declare_samples is None else int(declare_samples)
         #: alpha-mu (``players.fusion``): the player's next cards fixed across
         #: the deals it cannot tell apart (0 or 1: off), from ``fusion_tricks`` left
         moves = 0 if self.baseline else FUSION.get(game_name, 0)
@@ -289,8 +298,12 @@ class SearchPlayer(Player):
             token = search_call(view, self.easy, self.solver, f"{self.seed}/{view_key(view)}",
                                 samples=self.bid_samples, budget=budget, playout_to=self.playout_to)
             return next(a for a in view.legal if a.token == token)
-        if self.level == "hard" and view.phase == "discard" and view.game == "tarot" and self.discard_samples:
+        if self.level == "hard" and view.phase == "discard" and view.game in DISCARD_SEARCHES and self.discard_samples:
             return self.searched_discard(view)
+        if self.level == "hard" and view.phase == "declare" and view.game == "tarot" and self.declare_samples:
+            search = DeclareSearch(view, self.seed, self.declare_samples, self.playout_to, self.solver)
+            token = search.best(DecisionBudget(self.decision_nodes, self.think))
+            return next(a for a in view.legal if a.token == token)
         return self.easy.choose(view)
 
     def best_card(self, view, values: dict):
@@ -305,8 +318,9 @@ class SearchPlayer(Player):
 
     def searched_discard(self, view):
         """The next card of the discard planned by ``tarot_discard.DiscardSearch``
-        (planned once for the six cards)."""
-        search = DiscardSearch(view, self.seed, self.discard_samples, self.playout_to, self.solver)
+        (the tarot taker's) or ``tarocco_discard.TaroccoDiscardSearch`` (the
+        Tarocco dealer's), planned once for all its cards."""
+        search = DISCARD_SEARCHES[view.game](view, self.seed, self.discard_samples, self.playout_to, self.solver)
         plan = self._discard_plans.get(search.pool)
         if plan is None:
             if len(self._discard_plans) > 100:
