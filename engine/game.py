@@ -473,9 +473,17 @@ class TrickState:
         """Cards other than the played ones that the seat may see (per game)."""
         return {}
 
-    def clone(self) -> "TrickState":
+    def clone(self, history: bool = True) -> "TrickState":
+        """A copy to play on. The game, the deal and the tricks done are
+        shared (none of them changes); ``history=False`` leaves out the
+        record that takes back the cards played so far, which is most of a
+        copy's cost late in a deal (the copy can take back only its own)."""
         import copy
-        return copy.deepcopy(self)
+        memo = {id(self.game): self.game, id(self.deal): self.deal}
+        memo.update((id(t), t) for t in self.tricks)
+        if not history:
+            memo[id(self._undo)] = []
+        return copy.deepcopy(self, memo)
 
     def __repr__(self) -> str:
         deck = self.game.deck

@@ -443,7 +443,7 @@ class Solver:
             cards = self._line(state, result.value, gen, budget, codec)
             if cards is not None:  # None: the limits ran out before the line was found
                 result.line = cards
-                final = state.clone()
+                final = state.clone(history=False)
                 for card in cards:
                     final.play(card)
                 result.score = final.score()
@@ -477,7 +477,7 @@ class Solver:
     def _line(self, state, value, gen, budget, codec) -> list:
         """An optimal line to the end: at each turn the first card (in the
         search's order) that keeps the value; None when a limit stops it."""
-        st = state.clone()
+        st = state.clone(history=False)
         out = []
         while not st.is_over():
             pos = codec.encode(st)

@@ -99,3 +99,33 @@ def test_bad_arguments_give_one_line_and_exit_2(args):
     assert len(out.stderr.strip().splitlines()) == 1
     assert out.stderr.startswith("atout: error:")
     assert "Traceback" not in out.stderr
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+@pytest.mark.parametrize("history", [True, False])
+def test_a_clone_plays_alone_and_takes_back_only_what_it_may(name, history):
+    from atout.solver.testing import random_ending
+    state = random_ending(get_game(name), 11, 3, None, mid_trick=None)
+    before = (repr(state), state.legal_cards(), len(state._undo))
+    copy = state.clone(history=history)
+    assert repr(copy) == before[0] and copy.legal_cards() == before[1]
+    played = []
+    while not copy.is_over():
+        card = copy.legal_cards()[-1]
+        copy.play(card)
+        played.append(card)
+    assert (repr(state), state.legal_cards(), len(state._undo)) == before    # the original untouched
+    for _ in played:
+        copy.undo()
+    assert repr(copy) == before[0] and copy.legal_cards() == before[1]
+    # past its start: the history, only with it
+    if history:
+        copy.undo()
+        assert len(copy._undo) == before[2] - 1
+    else:
+        with pytest.raises(AtoutError, match="nothing to undo"):
+            copy.undo()
+    # the original plays on the same way
+    for card in played:
+        state.play(card)
+    assert state.is_over()
