@@ -32,8 +32,8 @@ from .tarot_discard import DiscardSearch, kept_index
 
 #: the rule's pair and the next candidates by the planner's ranking
 CANDIDATES = 6
-#: the dealer's seat and the other hands' size
-DEALER, HAND = 3, 15
+#: the other seats' hands (the dealer, seat 3, holds 15 after its discard)
+HAND = 15
 
 
 def candidate_pairs(pool, limit: int = CANDIDATES) -> list[tuple]:

@@ -83,7 +83,6 @@ def test_the_handful_bonus_follows_the_winning_side():
     # a deal scored both ways: the sign of the difference is the taker's result's sign
     seed, view = next((s, v) for s, v in HANDFUL_VIEWS if v.seat != v.public["taker"])
     search = DeclareSearch(view, seed, samples=8)
-    signs = set()
     for _ in range(8):
         deal, contract = search.model.sample(search.rng)
         plain_state = TAROT.new_state(deal, **search.contract_with(contract, "no_handful", view.hand))
@@ -92,8 +91,6 @@ def test_the_handful_bonus_follows_the_winning_side():
         diff = search.score(deal, contract, "handful") - search.score(deal, contract, "no_handful")
         # a defender's handful: the defence's score rises when the taker fails
         assert (diff > 0) == (not made), (made, diff)
-        signs.add(made)
-    assert signs        # at least one deal scored
 
 
 def test_the_rule_stands_unless_beaten_and_the_search_can_leave_it():
