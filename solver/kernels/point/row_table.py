@@ -172,9 +172,10 @@ def row_put(tt, slot, k1, k2, gen, work, value, is_lower, best):
     if row < 0:
         a = slot & ~1
         row = a + 1
-        if row_key(tt, a)[2] != gen or row_work(tt, a) <= work:
+        current = row_key(tt, a)[2] == gen
+        if not current or row_work(tt, a) <= work:
             row = a
-            if row_key(tt, a)[2] == gen:
+            if current:
                 # (the folded words move as they are: a row unfolds by itself)
                 for c in range(ROW):
                     tt[a + 1, c] = tt[a, c]
