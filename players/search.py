@@ -112,9 +112,9 @@ TIEBREAK: dict = {}
 #: values this close to the best (relative) are a tie
 TIE = 1e-9
 #: deals drawn to score the tarot taker's or the Tarocco dealer's candidate
-#: discards (0: the rule's discard; ``discard_samples=N`` turns the search
-#: on: off until a match says it pays, docs/STRENGTH.md)
-DISCARD_SAMPLES: dict = {}
+#: discards (0: the rule's discard; on where a match says it pays: the
+#: Tarocco dealer's, not the tarot taker's, docs/STRENGTH.md)
+DISCARD_SAMPLES = {"tarocco": 16}
 DISCARD_SEARCHES = {"tarot": DiscardSearch, "tarocco": TaroccoDiscardSearch}
 #: deals drawn to score the tarot slam and handful declarations
 #: (``players.tarot_declare``; 0: the rule's; ``declare_samples=N`` turns

@@ -1,7 +1,7 @@
 """hard's Tarocco dealer discard by search (players/tarocco_discard.py): the
 candidates are legal and the rule's comes first, each is scored by the
 engine on the same drawn deals, the two cards come from one plan, and the
-option is off by default."""
+option is on by default (a match said it pays) and off in the baseline."""
 
 import pytest
 
@@ -73,12 +73,16 @@ def test_hard_discards_two_cards_of_one_plan_deterministically(seed):
     assert discard_with(SearchPlayer("tarocco", level="hard", seed=2, discard_samples=4, playout_to=2), seed) == cards
 
 
-def test_the_search_can_leave_the_rule_and_is_off_by_default():
+def test_the_search_can_leave_the_rule_and_is_on_by_default_off_in_the_baseline():
     changed = 0
     for seed in SEEDS:
         rule = discard_with(EasyPlayer("tarocco", seed), seed)
-        assert discard_with(SearchPlayer("tarocco", level="hard", seed=seed), seed) == rule
+        assert discard_with(SearchPlayer("tarocco", level="hard", seed=seed, baseline=1), seed) == rule
+        assert discard_with(SearchPlayer("tarocco", level="hard", seed=seed, discard_samples=0), seed) == rule
+        assert discard_with(SearchPlayer("tarocco", level="medium", seed=seed), seed) == rule     # hard's only
         view = at_discard(seed).view(3)
         changed += list(TaroccoDiscardSearch(view, seed, samples=8).best()) != rule
     assert changed
+    assert SearchPlayer("tarocco", level="hard").discard_samples == 16
     assert SearchPlayer("tarocco", level="hard", baseline=1).discard_samples == 0
+    assert SearchPlayer("tarot", level="hard").discard_samples == 0
