@@ -4,8 +4,9 @@ The rule (``rules.tarocco_discard``) puts aside the first of
 ``analysis.bid_planners.tarocco_candidates``: the legal pairs that keep no
 weaker card of the same suit and points, ranked by trumps kept, suits
 voided and points banked (the discard counts for the dealer's side unless
-that side wins no trick). ``hard`` may instead score the first few of those
-candidates on drawn deals, as it scores the tarot taker's discard
+that side wins no trick). ``hard`` instead scores the first few of those
+candidates on drawn deals (on by default: a match said it pays,
+docs/STRENGTH.md), as it may score the tarot taker's discard
 (``tarot_discard.DiscardSearch``, whose loop and test this shares):
 
 * the deals: the 45 cards the dealer does not see dealt to the other three
