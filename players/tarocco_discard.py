@@ -7,7 +7,7 @@ voided and points banked (the discard counts for the dealer's side unless
 that side wins no trick). ``hard`` instead scores the first few of those
 candidates on drawn deals (on by default: a match said it pays,
 docs/STRENGTH.md), as it may score the tarot taker's discard
-(``tarot_discard.DiscardSearch``, whose loop and test this shares):
+(``tarot_discard.DiscardSearch``; both are ``scored_choices.ScoredChoices``):
 
 * the deals: the 45 cards the dealer does not see dealt to the other three
   seats (15 each), uniformly;
@@ -29,7 +29,7 @@ from atout.analysis.bid_planners import tarocco_candidates
 from atout.engine import get_game
 
 from .playout import playout_then_solve
-from .tarot_discard import DiscardSearch, kept_index
+from .scored_choices import ScoredChoices
 
 #: the rule's pair and the next candidates by the planner's ranking
 CANDIDATES = 6
@@ -49,21 +49,21 @@ def candidate_pairs(pool, limit: int = CANDIDATES) -> list[tuple]:
     return out[:limit]
 
 
-class TaroccoDiscardSearch(DiscardSearch):
+class TaroccoDiscardSearch(ScoredChoices):
     """The discard of the dealer of ``view`` (phase ``discard``) scored on
     ``samples`` drawn deals."""
 
     def __init__(self, view, seed: int, samples: int, playout_to: int = 0, solver=None):
+        super().__init__(samples, playout_to, solver)
         self.game = get_game("tarocco")
         self.seat = view.seat
         self.pool = frozenset(view.hand) | frozenset(view.private.get("discard", ()))
         self.unseen = [c for c in self.game.deck.cards if c not in self.pool]
-        self.samples = samples
-        self.playout_to = playout_to if solver is not None else 0
-        self.solver = solver
-        self.budget = None
         self.rng = random.Random(f"atout/tarocco-discard/{seed}/{sorted(self.pool)}")
         self.candidates = candidate_pairs(self.pool)
+
+    def choices(self) -> list[tuple]:
+        return self.candidates
 
     def draw(self):
         cards = list(self.unseen)
@@ -75,11 +75,6 @@ class TaroccoDiscardSearch(DiscardSearch):
         state = self.game.new_state(deal)
         playout_then_solve(state, "tarocco", self.playout_to, self.solve)
         return float(state.points()[self.seat % 2])
-
-    def best(self, budget=None) -> tuple:
-        if len(self.candidates) == 1:
-            return self.candidates[0]
-        return self.candidates[kept_index(self.scores(self.candidates, budget))]
 
 
 __all__ = ["CANDIDATES", "TaroccoDiscardSearch", "candidate_pairs"]

@@ -36,10 +36,10 @@ from atout.engine.deal import Deal, Packet
 from atout.engine.round_games import HANDFUL_SIZES
 from atout.engine.tarot_bidding import DOG_CONTRACTS
 
-from .base import decision_solve, view_key
+from .base import view_key
 from .playout import playout_then_solve
 from .rules import tarot_declare
-from .tarot_discard import MIN_DEALS, SOLVE_NODES, kept_index
+from .scored_choices import ScoredChoices
 
 #: the tarot hand sizes: a playing hand and the dog
 HAND, DOG = 18, 6
@@ -72,24 +72,28 @@ def known_before_play(view, game) -> tuple[Deal, dict]:
     return Deal(game, hands, extras), known
 
 
-class DeclareSearch:
+class DeclareSearch(ScoredChoices):
     """The declaration of ``view`` (phase ``declare``: the taker's slam, or
-    a seat's handful) scored on ``samples`` drawn deals."""
+    a seat's handful) scored on ``samples`` drawn deals; a drawn deal is
+    the sampler's (deal, contract)."""
 
     def __init__(self, view, seed: int, samples: int, playout_to: int = 0, solver=None):
+        super().__init__(samples, playout_to, solver)
         self.game = get_game("tarot")
         self.view = view
         self.seat = view.seat
         self.tokens = [a.token for a in view.legal]
         rule = tarot_declare(view)
         self.tokens.sort(key=lambda t: t != rule)       # the rule's first: kept unless beaten
-        self.samples = samples
-        self.playout_to = playout_to if solver is not None else 0
-        self.solver = solver
-        self.budget = None
         deal, known = known_before_play(view, self.game)
         self.model = self.game.sampling_model(deal, (), known)
         self.rng = random.Random(f"atout/declare/{seed}/{view_key(view)}")
+
+    def choices(self) -> list[str]:
+        return self.tokens
+
+    def draw(self):
+        return self.model.sample(self.rng)
 
     def contract_with(self, contract: dict, token: str, hand) -> dict:
         """The sampled deal's contract with the declaration ``token`` made."""
@@ -100,49 +104,21 @@ class DeclareSearch:
             out["handfuls"] = {self.seat: handful_cards(hand, token)}
         return out
 
-    def score(self, deal, contract: dict, token: str) -> float:
+    def score(self, drawn, token: str) -> float:
+        deal, contract = drawn
         state = self.game.new_state(deal, **self.contract_with(contract, token, self.view.hand))
         playout_then_solve(state, "tarot", self.playout_to, self.solve)
         return float(state.score()["scores"][self.seat])
 
-    def solve(self, state):
-        """The solver's line from ``state`` on the decision's budget."""
-        budget = self.budget
-        limits = {"max_nodes": SOLVE_NODES} if budget is None else budget.solve_limits(SOLVE_NODES)
-        result = decision_solve(self.solver, state, line=True, **limits)
-        if budget is not None:
-            budget.spent_nodes += result.nodes
-        return result
-
-    def scores(self, budget=None) -> list[list[float]]:
-        """Each declaration's score on every deal drawn (the same deals for
-        all); ``budget`` as ``DiscardSearch.scores``."""
-        table = [[] for _ in self.tokens]
-        self.budget = budget
-        for index in range(self.samples):
-            if index >= MIN_DEALS and budget is not None and budget.spent():
-                break
-            deal, contract = self.model.sample(self.rng)
-            row = [self.score(deal, contract, token) for token in self.tokens]
-            if index >= MIN_DEALS and budget is not None and budget.spent():
-                break
-            for scores, score in zip(table, row):
-                scores.append(score)
-            if index + 1 == MIN_DEALS and not self.challenged(table):
-                break
-        return table
+    def settled(self, table) -> bool:
+        """The taker meets the slam question on every deal, and it almost
+        never pays: when no other declaration beat the rule's on any of the
+        first deals (a slam that fails on every deal, a handful shown by a
+        side that loses every deal), the rule's stands without more."""
+        return not self.challenged(table)
 
     @staticmethod
     def challenged(table) -> bool:
         """Did another declaration score above the rule's (the first) on
-        any deal so far? If none did on the first ``MIN_DEALS`` deals, the
-        rule's stands without more (a slam that fails on every deal, a
-        handful shown by a side that loses every deal): the taker meets the
-        slam question on every deal, and it almost never pays."""
+        any deal so far?"""
         return any(score > rule for row in table[1:] for score, rule in zip(row, table[0]))
-
-    def best(self, budget=None) -> str:
-        """The declaration kept (a token of ``view.legal``)."""
-        if len(self.tokens) == 1:
-            return self.tokens[0]
-        return self.tokens[kept_index(self.scores(budget))]

@@ -23,7 +23,8 @@ discards on drawn deals:
 
 Every candidate is scored on the same deals, so the comparison is paired;
 the rule's discard is kept unless another beats it by more than one
-standard error of the paired difference. The discard is made one card at a
+standard error of the paired difference (``players/scored_choices.py``,
+the frame the other searches before the play share). The discard is made one card at a
 time: every card of it comes from the same plan (the draws are seeded by
 the taker's 24 cards, not by what is discarded so far).
 """
@@ -38,14 +39,9 @@ from atout.engine import get_game
 from atout.engine.tarot_bidding import DISCARD_SIZE, KING, discardable
 from atout.engine.tarot_scoring import card_half_points
 
-from .calls import _deal_others, beats_by_a_standard_error
-from .base import decision_solve
+from .calls import _deal_others
 from .playout import playout_then_solve
-
-#: deals scored whatever the decision's deadline (fewer say nothing)
-MIN_DEALS = 4
-#: node limit of the solve of one deal's last tricks
-SOLVE_NODES = 400_000
+from .scored_choices import MIN_DEALS, SOLVE_NODES, ScoredChoices, kept_index  # noqa: F401  (this module's face)
 
 
 def _suit(card) -> int:
@@ -82,11 +78,12 @@ def candidate_discards(pool) -> list[tuple]:
     return out
 
 
-class DiscardSearch:
+class DiscardSearch(ScoredChoices):
     """The discard of the taker of ``view`` (phase ``discard``) scored on
     ``samples`` drawn deals."""
 
     def __init__(self, view, seed: int, samples: int, playout_to: int = 0, solver=None):
+        super().__init__(samples, playout_to, solver)
         self.game = get_game("tarot")
         self.seat = view.seat
         self.contract = view.public["contract"]
@@ -94,11 +91,10 @@ class DiscardSearch:
         self.pool = frozenset(view.hand) | frozenset(view.private.get("discard", ()))
         self.hand = sorted(self.pool - frozenset(self.dog))
         self.unseen = [c for c in self.game.deck.cards if c not in self.pool]
-        self.samples = samples
-        self.playout_to = playout_to if solver is not None else 0
-        self.solver = solver
-        self.budget = None
         self.rng = random.Random(f"atout/discard/{seed}/{sorted(self.pool)}")
+
+    def choices(self) -> list[tuple]:
+        return candidate_discards(self.pool)
 
     def draw(self):
         hands, _ = _deal_others(self.unseen, self.hand, self.seat, 18, self.rng)
@@ -108,49 +104,4 @@ class DiscardSearch:
         state = self.game.new_state(deal, taker=self.seat, contract=self.contract, discard=list(discard))
         playout_then_solve(state, "tarot", self.playout_to, self.solve)
         return float(state.score()["scores"][self.seat])
-
-    def solve(self, state):
-        """The solver's line from ``state`` on the decision's budget."""
-        budget = self.budget
-        limits = {"max_nodes": SOLVE_NODES} if budget is None else budget.solve_limits(SOLVE_NODES)
-        result = decision_solve(self.solver, state, line=True, **limits)
-        if budget is not None:
-            budget.spent_nodes += result.nodes
-        return result
-
-    def scores(self, candidates, budget=None) -> list[list[float]]:
-        """Each candidate's score on every deal drawn (the same deals for all).
-        ``budget`` (a ``search.DecisionBudget``): no deal is drawn past its
-        deadline or its nodes once ``MIN_DEALS`` are scored, and a deal the
-        budget ran out in is left out (some of its candidates' endings
-        would have been played greedily, not solved)."""
-        table = [[] for _ in candidates]
-        self.budget = budget
-        for index in range(self.samples):
-            if index >= MIN_DEALS and budget is not None and budget.spent():
-                break
-            deal = self.draw()
-            row = [self.score(deal, discard) for discard in candidates]
-            if index >= MIN_DEALS and budget is not None and budget.spent():
-                break
-            for scores, score in zip(table, row):
-                scores.append(score)
-        return table
-
-    def best(self, budget=None) -> tuple:
-        candidates = candidate_discards(self.pool)
-        if len(candidates) == 1:
-            return candidates[0]
-        return candidates[kept_index(self.scores(candidates, budget))]
-
-
-def kept_index(table) -> int:
-    """The candidate kept: the first (the rule's) unless the best mean beats
-    it by more than one standard error of their paired difference."""
-    n = len(table[0])
-    means = [sum(row) / n for row in table]
-    best = max(range(len(table)), key=lambda i: (means[i], -i))
-    if best == 0 or n < 2:
-        return 0
-    return best if beats_by_a_standard_error(table[best], table[0]) else 0
 

@@ -69,13 +69,13 @@ def test_each_deal_drawn_agrees_with_the_view_and_a_handful_moves_the_score_by_i
         if view.public["contract"] in ("take", "guard"):
             assert deal.extra("dog") == set(view.public["dog"])
         # the same play (greedy, every card seen), each declaration
-        plain = search.score(deal, contract, "no_handful")
+        plain = search.score((deal, contract), "no_handful")
         for token in [a.token for a in view.legal if a.token != "no_handful"]:
             shown = search.contract_with(contract, token, view.hand)["handfuls"][view.seat]
             assert shown == handful_cards(view.hand, token) and set(shown) <= set(view.hand) | {FOOL}
             level = {"handful": 1, "double_handful": 2, "triple_handful": 3}[token]
             # the bonus, to one side or the other
-            diff = search.score(deal, contract, token) - plain
+            diff = search.score((deal, contract), token) - plain
             assert abs(abs(diff) - HANDFUL_BONUS[level] * abs(share)) < 1e-9, (token, diff)
 
 
@@ -88,7 +88,7 @@ def test_the_handful_bonus_follows_the_winning_side():
         plain_state = TAROT.new_state(deal, **search.contract_with(contract, "no_handful", view.hand))
         playout_then_solve(plain_state, "tarot", 0, None)
         made = plain_state.score()["made"]
-        diff = search.score(deal, contract, "handful") - search.score(deal, contract, "no_handful")
+        diff = search.score((deal, contract), "handful") - search.score((deal, contract), "no_handful")
         # a defender's handful: the defence's score rises when the taker fails
         assert (diff > 0) == (not made), (made, diff)
 
@@ -126,7 +126,7 @@ def test_a_sure_slam_is_announced_and_the_rule_never_announces():
     assert rnd.phase == "declare" and [a.token for a in view.legal] == ["no_slam", "slam"]
     assert EasyPlayer("tarot", 0).choose(view).token == "no_slam"
     search = DeclareSearch(view, 0, samples=8)
-    table = search.scores()
+    table = search.scores(search.tokens)
     # announced: +400 on every deal, against +200 unannounced
     assert len(table[0]) == 8 and all(s > r for s, r in zip(table[1], table[0]))
     assert search.best() == "slam"
@@ -138,7 +138,7 @@ def test_a_rule_never_beaten_on_the_first_deals_stops_there():
     for seed, view in declare_views(range(30)):
         if view.legal[0].token == "no_slam":
             search = DeclareSearch(view, seed, samples=24)
-            table = search.scores()
+            table = search.scores(search.tokens)
             if not search.challenged(table):
                 assert len(table[0]) == 4
                 assert search.best() == "no_slam"
