@@ -33,7 +33,7 @@ from atout.players.match import MatchJob, deal_seed, parse_players, percentile, 
 
 def may_hold_handful(game: str, seed: int, index: int) -> bool:
     rnd = Round.new(game, seed=deal_seed(seed, index))
-    deal = rnd._driver.deal
+    deal = rnd.deal
     dog = deal.extra("dog")
     return any(sum(1 for c in deal.hand(s) | dog if suit_of(c) == TRUMPS or c == FOOL) >= 10 for s in range(4))
 

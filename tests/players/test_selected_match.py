@@ -17,7 +17,7 @@ from selected_match import main, may_hold_handful  # noqa: E402
 def test_the_handful_filter_reads_the_dealt_cards():
     seen = {True: 0, False: 0}
     for index in range(40):
-        deal = Round.new("tarot", seed=deal_seed(7, index))._driver.deal
+        deal = Round.new("tarot", seed=deal_seed(7, index)).deal
         most = max(sum(1 for c in deal.hand(s) | deal.extra("dog") if suit_of(c) == TRUMPS or c == FOOL)
                    for s in range(4))
         assert may_hold_handful("tarot", 7, index) == (most >= 10)
