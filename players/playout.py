@@ -112,30 +112,102 @@ def reference_greedy_card(state, game_name):
     return min(legal, key=low_key)
 
 
-def playout(state, game_name, down_to=0) -> int:
-    """Play the deal by ``greedy_card`` (in place) to its end, or to the
-    start of the trick with ``down_to`` tricks left; returns the number of
-    cards played (to undo them)."""
+def _can_beat(hand, top, rank) -> bool:
+    """Can a seat holding ``hand`` beat a card of rank ``top`` in a trick
+    whose ranks are ``rank``? (Seen as a seat bound to follow the suit led
+    when it holds it: a card of that suit is ranked under 100, a trump from
+    100; a seat that holds the suit led plays it, one that does not may trump.)"""
+    follows = [c for c in hand if 0 <= rank[c] < 100]
+    return any(rank[c] > top for c in (follows or hand))
+
+
+def _sure(state, card, trick_cards, rank) -> bool:
+    """Does ``card``, played now into ``trick_cards``, win the trick against
+    any play of the seats after it? (Every card seen; a partner beating it
+    keeps the trick on this side, so only the other side's seats count.)"""
+    top = rank[card]
+    if top < 0 or any(rank[c] > top for c in trick_cards):
+        return False
+    me = state.to_play
+    for k in range(1, state.n - len(trick_cards)):
+        seat = (me + k) % state.n
+        if state.side_of(seat) != state.side_of(me) and _can_beat(state.holding(seat), top, rank):
+            return False
+    return True
+
+
+def sure_greedy_card(state, game_name):
+    """``greedy_card`` that reads the other hands it sees: lead a card worth
+    points that no opponent after it can beat (a master king, the 21),
+    win a trick only with a card no opponent can beat (the cheapest such),
+    give points to a partner whose card no opponent can beat, and
+    otherwise play the cheapest card, keeping the points (``greedy_card``
+    wins with a card the next seat overtakes, and never cashes a master)."""
+    legal = state.legal_cards()
+    if len(legal) == 1:
+        return legal[0]
+    trump = state_trump(state, game_name)
+    tables = _greedy_tables(game_name, trump)
+    trick = state.trick
+    if not trick:
+        if trump is None and state.game.first_lead_names_trump:
+            return max(legal, key=tables.lead_key.__getitem__)
+        cashes = [c for c in legal if c != FOOL and tables.worth[c] > 0
+                  and _sure(state, c, (), tables.strength[suit_of(c)])]
+        if cashes:
+            return max(cashes, key=lambda c: (tables.worth[c], -c))
+        return min(legal, key=tables.low_key.__getitem__)
+    led = next((suit_of(c) for c in trick if c != FOOL), None)
+    if led is None:
+        return min(legal, key=tables.low_key.__getitem__)
+    rank = tables.strength[led]
+    best = max(range(len(trick)), key=lambda i: rank[trick[i]])
+    winner = (state.leader + best) % state.n
+    me = state.to_play
+    if state.side_of(winner) == state.side_of(me):
+        # is partner's card sure? (no opponent after me can beat it)
+        top = rank[trick[best]]
+        sure = all(state.side_of((me + k) % state.n) == state.side_of(me)
+                   or not _can_beat(state.holding((me + k) % state.n), top, rank)
+                   for k in range(1, state.n - len(trick)))
+        if sure:
+            plain = [c for c in legal if not tables.fool_or_trump[c]]
+            return max(plain or legal, key=tables.give_key.__getitem__)
+    winners = [c for c in legal if _sure(state, c, trick, rank)]
+    if winners:
+        return min(winners, key=lambda c: (rank[c], tables.worth[c]))
+    return min(legal, key=tables.low_key.__getitem__)
+
+
+#: the playout's rules, by a player's ``greedy`` option
+GREEDY_RULES = (greedy_card, sure_greedy_card)
+
+
+def playout(state, game_name, down_to=0, rule=greedy_card) -> int:
+    """Play the deal by ``rule`` (``greedy_card``; in place) to its end, or
+    to the start of the trick with ``down_to`` tricks left; returns the
+    number of cards played (to undo them)."""
     moves = 0
     # (a deal with no trick under way and no trick left is over)
     while state.trick or state.tricks_left > down_to:
-        state._apply(greedy_card(state, game_name))
+        state._apply(rule(state, game_name))
         moves += 1
     return moves
 
 
-def playout_then_solve(state, game_name, down_to, solve) -> int:
+def playout_then_solve(state, game_name, down_to, solve, rule=greedy_card) -> int:
     """Play the deal greedily to ``down_to`` tricks left, then the solver's
     optimal line to the end (``solve(state)``: a ``SolveResult`` with its
     line; where the limits stopped it short of a line, greedily on); the
     state ends over, so that its score can be read. Returns the cards
     played."""
-    moves = playout(state, game_name, down_to) if down_to else 0
+    moves = playout(state, game_name, down_to, rule) if down_to else 0
     if not state.is_over() and down_to:
         for card in solve(state).line:
             state._apply(card)
             moves += 1
-    return moves + playout(state, game_name)
+    return moves + playout(state, game_name, 0, rule)
 
 
-__all__ = ["greedy_card", "playout", "playout_then_solve", "reference_greedy_card"]
+__all__ = ["GREEDY_RULES", "greedy_card", "playout", "playout_then_solve", "reference_greedy_card",
+           "sure_greedy_card"]

@@ -38,13 +38,13 @@ import random
 import time
 from dataclasses import replace
 
-from atout.engine.errors import AtoutError
+from atout.engine.errors import AtoutError, OptionError
 
 from .base import Player, decision_solve, view_key
 from .calls import CALL_SAMPLES, search_call
 from .easy import EasyPlayer
 from .inference import AuctionInference, PlayInference, ValueInference
-from .playout import greedy_card, playout  # noqa: F401  (greedy_card: part of this face)
+from .playout import GREEDY_RULES, greedy_card, playout  # noqa: F401  (greedy_card: part of this face)
 from .rules import TAROT_NEEDS, next_of_plan, smear_strength, tarot_bid_value
 from .tarot_declare import DeclareSearch
 from .tarocco_discard import TaroccoDiscardSearch
@@ -111,6 +111,10 @@ FUSION_LEAVES = 3000
 #: rule's (save points, keep high cards, give points to a partner's sure
 #: trick), 0 the lowest card number (kept only where a match says it pays)
 TIEBREAK: dict = {}
+#: the greedy playout's rule by game (``players.playout.GREEDY_RULES``: 0
+#: plain, 1 the one that reads the other hands for sure winners; kept
+#: only where a match says it pays, docs/STRENGTH.md)
+GREEDY: dict = {}
 #: values this close to the best (relative) are a tie
 TIE = 1e-9
 #: deals drawn to score the tarot taker's or the Tarocco dealer's candidate
@@ -203,7 +207,7 @@ class SearchPlayer(Player):
                  exact_tricks=None, min_samples=4, decision_nodes=None, bid_samples=None,
                  playout_to=None, playout_nodes=None, baseline=0, inference=None, play_inference=None,
                  discard_samples=None, value_inference=None, value_window=None, fusion=None, fusion_tricks=None,
-                 fusion_front=None, tiebreak=None, declare_samples=None):
+                 fusion_front=None, tiebreak=None, declare_samples=None, greedy=None):
         super().__init__(game_name, seed)
         self.level = level
         #: 1: the hard player as it was before the changes being measured (a reference)
@@ -237,6 +241,12 @@ class SearchPlayer(Player):
         #: (0: the lowest card number)
         ties = 0 if self.baseline else TIEBREAK.get(game_name, 0)
         self.tiebreak = ties if tiebreak is None else int(tiebreak)
+        #: the playout's rule (``players.playout.GREEDY_RULES``: 0 plain, 1 sure)
+        rule = 0 if self.baseline else GREEDY.get(game_name, 0)
+        rule = rule if greedy is None else int(greedy)
+        if not 0 <= rule < len(GREEDY_RULES):
+            raise OptionError(f"greedy={rule}: use 0 (the plain rule) or 1 (sure winners)")
+        self.greedy = GREEDY_RULES[rule]
         self.think = think
         self.samples = int(samples or SAMPLES[level][game_name])
         self.min_samples = min(int(min_samples), self.samples)
@@ -496,7 +506,7 @@ class SearchPlayer(Player):
                 if cut_short and budget.spent():
                     raise _Cut
                 state._apply(card)
-                moves = 1 + playout(state, self.game_name, self.playout_to)
+                moves = 1 + playout(state, self.game_name, self.playout_to, self.greedy)
                 self._playout_cards += moves - 1
                 try:
                     values[card] = self.utility(state, self.value_after_playout(state, cut_short))
@@ -534,7 +544,7 @@ class SearchPlayer(Player):
         if budget.past_deadline():
             # past the deadline (the first deal, which is scored whatever
             # it costs): the playout goes on to the end instead of a solve
-            moves = playout(state, self.game_name, 0)
+            moves = playout(state, self.game_name, 0, self.greedy)
             self._playout_cards += moves
             value = state.objective()
             for _ in range(moves):
