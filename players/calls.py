@@ -39,7 +39,7 @@ from atout.engine.tarot_bidding import DOG_CONTRACTS, TarotAuction
 from atout.analysis.bid_planners import tarot_discard
 
 from .base import decision_solve
-from .playout import playout_then_solve
+from .playout import greedy_card, playout_then_solve
 from .rules import belote_auction, smear_auction, tarot_auction
 
 #: deals drawn for a call, by game (0: the easy rule; ``bid_samples=24``
@@ -173,9 +173,10 @@ class TarotCalls:
 
     game_name = "tarot"
 
-    def __init__(self, view, easy, playout_to: int = 0):
+    def __init__(self, view, easy, playout_to: int = 0, card_rule=greedy_card):
         self.easy, self.seat = easy, view.seat
         self.playout_to = playout_to    # tricks left at which the solver's line takes over (0: none)
+        self.card_rule = card_rule      # the playout's rule (``playout.GREEDY_RULES``)
         self.hand = sorted(view.hand)
         self.unseen = [c for c in get_game("tarot").deck.cards if c not in set(self.hand)]
 
@@ -203,7 +204,7 @@ class TarotCalls:
         discard = tarot_discard(set(hands[taker]) | set(dog)) if name in DOG_CONTRACTS else None
         state = game.new_state(deal, taker=taker, contract=name, discard=discard)
         playout_then_solve(state, "tarot", self.playout_to,
-                           lambda s: decision_solve(solver, s, line=True, **_limits(max_nodes)))
+                           lambda s: decision_solve(solver, s, line=True, **_limits(max_nodes)), self.card_rule)
         return float(state.score()["scores"][self.seat])
 
 
@@ -253,14 +254,16 @@ def _contract_after(model, world, calls, call):
 
 
 def search_call(view, easy, solver, seed_text: str, samples: int | None = None,
-                max_nodes: int = CALL_MAX_NODES, budget=None, playout_to: int = 0) -> str:
+                max_nodes: int = CALL_MAX_NODES, budget=None, playout_to: int = 0,
+                card_rule=greedy_card) -> str:
     """``hard``'s call (a token of ``view.legal``) in a Belote, Smear or
     tarot auction. ``budget`` (a ``search.DecisionBudget``) bounds the
     solves' nodes and time: once it is spent no more deals are drawn (the
     rule's call stands unless another beat it on the deals scored).
     ``playout_to``: a tarot contract's greedy playout stops that many tricks
-    from the end and the solver's line plays the rest."""
-    model = TarotCalls(view, easy, playout_to) if view.game == "tarot" else CALLS[view.game](view, easy)
+    from the end and the solver's line plays the rest, after ``card_rule``'s
+    (``playout.GREEDY_RULES``)."""
+    model = TarotCalls(view, easy, playout_to, card_rule) if view.game == "tarot" else CALLS[view.game](view, easy)
     samples = CALL_SAMPLES[view.game] if samples is None else int(samples)
     calls = list(view.auction)
     legal = [a.token for a in view.legal]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from .base import decision_solve
 from .calls import beats_by_a_standard_error
+from .playout import greedy_card
 
 #: deals scored whatever the decision's deadline (fewer say nothing)
 MIN_DEALS = 4
@@ -25,6 +26,9 @@ class ScoredChoices:
     """Subclasses say what a choice is (``choices``, the rule's first), how
     a deal is drawn (``draw``) and how a choice scores on it (``score``);
     ``settled`` may stop the draws once ``MIN_DEALS`` deals are scored."""
+
+    #: the playout's rule before the solver's line (``playout.GREEDY_RULES``)
+    card_rule = staticmethod(greedy_card)
 
     def __init__(self, samples: int, playout_to: int = 0, solver=None):
         self.samples = samples

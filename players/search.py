@@ -308,12 +308,14 @@ class SearchPlayer(Player):
         if self.level == "hard" and view.phase == "auction" and view.game in CALL_SAMPLES and self.bid_samples:
             budget = DecisionBudget(self.decision_nodes, self.think)
             token = search_call(view, self.easy, self.solver, f"{self.seed}/{view_key(view)}",
-                                samples=self.bid_samples, budget=budget, playout_to=self.playout_to)
+                                samples=self.bid_samples, budget=budget, playout_to=self.playout_to,
+                                card_rule=self.greedy)
             return next(a for a in view.legal if a.token == token)
         if self.level == "hard" and view.phase == "discard" and view.game in DISCARD_SEARCHES and self.discard_samples:
             return self.searched_discard(view)
         if self.level == "hard" and view.phase == "declare" and view.game == "tarot" and self.declare_samples:
             search = DeclareSearch(view, self.seed, self.declare_samples, self.playout_to, self.solver)
+            search.card_rule = self.greedy
             token = search.best(DecisionBudget(self.decision_nodes, self.think))
             return next(a for a in view.legal if a.token == token)
         return self.easy.choose(view)
@@ -333,6 +335,7 @@ class SearchPlayer(Player):
         (the tarot taker's) or ``tarocco_discard.TaroccoDiscardSearch`` (the
         Tarocco dealer's), planned once for all its cards."""
         search = DISCARD_SEARCHES[view.game](view, self.seed, self.discard_samples, self.playout_to, self.solver)
+        search.card_rule = self.greedy
         plan = self._discard_plans.get(search.pool)
         if plan is None:
             if len(self._discard_plans) > 100:

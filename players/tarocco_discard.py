@@ -73,7 +73,7 @@ class TaroccoDiscardSearch(ScoredChoices):
     def score(self, hands, discard) -> float:
         deal = self.game.deal_from([*hands, self.pool - set(discard)], {"discard": list(discard)})
         state = self.game.new_state(deal)
-        playout_then_solve(state, "tarocco", self.playout_to, self.solve)
+        playout_then_solve(state, "tarocco", self.playout_to, self.solve, self.card_rule)
         return float(state.points()[self.seat % 2])
 
 

@@ -107,7 +107,7 @@ class DeclareSearch(ScoredChoices):
     def score(self, drawn, token: str) -> float:
         deal, contract = drawn
         state = self.game.new_state(deal, **self.contract_with(contract, token, self.view.hand))
-        playout_then_solve(state, "tarot", self.playout_to, self.solve)
+        playout_then_solve(state, "tarot", self.playout_to, self.solve, self.card_rule)
         return float(state.score()["scores"][self.seat])
 
     def settled(self, table) -> bool:

@@ -102,6 +102,6 @@ class DiscardSearch(ScoredChoices):
 
     def score(self, deal, discard) -> float:
         state = self.game.new_state(deal, taker=self.seat, contract=self.contract, discard=list(discard))
-        playout_then_solve(state, "tarot", self.playout_to, self.solve)
+        playout_then_solve(state, "tarot", self.playout_to, self.solve, self.card_rule)
         return float(state.score()["scores"][self.seat])
 

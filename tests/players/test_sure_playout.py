@@ -146,3 +146,22 @@ def test_a_playout_by_the_sure_rule_ends_the_deal_and_undoes():
     for _ in range(moves):
         state.undo()
     assert list(state.played) == before
+
+
+def test_hard_plays_out_its_discard_and_calls_by_its_rule(monkeypatch):
+    """``greedy=1`` reaches every playout of hard: the Tarocco dealer's
+    discard search plays its drawn deals out by the sure rule."""
+    from atout.players import tarocco_discard
+    rules = []
+
+    def recorded(state, game, down_to, solve, rule=greedy_card):
+        rules.append(rule)
+        return playout(state, game, 0, rule)
+    monkeypatch.setattr(tarocco_discard, "playout_then_solve", recorded)
+    for greedy, expected in ((0, greedy_card), (1, sure_greedy_card)):
+        rules.clear()
+        rnd = Round.new("tarocco", seed=0)
+        assert rnd.phase == "discard"
+        player = SearchPlayer("tarocco", 0, level="hard", greedy=greedy, discard_samples=2)
+        player.decide(rnd.view(rnd.to_act))
+        assert rules and set(rules) == {expected}
