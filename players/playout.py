@@ -122,9 +122,9 @@ def _can_beat(hand, top, rank) -> bool:
 
 
 def _sure(state, card, trick_cards, rank) -> bool:
-    """Does ``card``, played now into ``trick_cards``, win the trick against
-    any play of the seats after it? (Every card seen; a partner beating it
-    keeps the trick on this side, so only the other side's seats count.)"""
+    """Does ``card``, played now into ``trick_cards``, beat the cards played
+    so far, with no seat of the other side after it able to beat it? (Every
+    card seen; a partner beating it keeps the trick on this side.)"""
     top = rank[card]
     if top < 0 or any(rank[c] > top for c in trick_cards):
         return False
