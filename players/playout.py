@@ -28,6 +28,22 @@ def greedy_card(state, game_name):
     and trump (a playout makes tens of thousands of these choices in one
     early decision of the tarot games, where the rule's lookups cost as much
     as the solver's nodes)."""
+    return _greedy(state, game_name, False)
+
+
+def sure_greedy_card(state, game_name):
+    """``greedy_card`` that reads the other hands it sees: lead a card worth
+    points that no opponent after it can beat (a master king, the 21),
+    win a trick only with a card no opponent can beat (the cheapest such),
+    give points to a partner whose card no opponent can beat, and
+    otherwise play the cheapest card, keeping the points (``greedy_card``
+    wins with a card the next seat overtakes, and never cashes a master)."""
+    return _greedy(state, game_name, True)
+
+
+def _greedy(state, game_name, reads_hands: bool):
+    """The greedy rules' one frame; ``reads_hands`` makes the three choices
+    of ``sure_greedy_card`` (the cash, the sure partner, the sure winner)."""
     legal = state.legal_cards()
     if len(legal) == 1:
         return legal[0]
@@ -37,6 +53,11 @@ def greedy_card(state, game_name):
     if not trick:
         if trump is None and state.game.first_lead_names_trump:
             return max(legal, key=tables.lead_key.__getitem__)
+        if reads_hands:
+            cashes = [c for c in legal if c != FOOL and tables.worth[c] > 0
+                      and _sure(state, c, (), tables.strength[suit_of(c)])]
+            if cashes:
+                return max(cashes, key=lambda c: (tables.worth[c], -c))
         return min(legal, key=tables.low_key.__getitem__)
     led = next((suit_of(c) for c in trick if c != FOOL), None)
     if led is None:
@@ -45,10 +66,18 @@ def greedy_card(state, game_name):
     best = max(range(len(trick)), key=lambda i: rank[trick[i]])
     winner = (state.leader + best) % state.n
     top = rank[trick[best]]
-    if state.side_of(winner) == state.side_of(state.to_play) and (len(trick) == state.n - 1 or top >= 100):
-        plain = [c for c in legal if not tables.fool_or_trump[c]]
-        return max(plain or legal, key=tables.give_key.__getitem__)
-    winners = [c for c in legal if rank[c] > top]
+    if state.side_of(winner) == state.side_of(state.to_play):
+        if reads_hands:
+            partner_sure = _unbeaten_after(state, top, rank, len(trick))
+        else:
+            partner_sure = len(trick) == state.n - 1 or top >= 100
+        if partner_sure:
+            plain = [c for c in legal if not tables.fool_or_trump[c]]
+            return max(plain or legal, key=tables.give_key.__getitem__)
+    if reads_hands:
+        winners = [c for c in legal if _sure(state, c, trick, rank)]
+    else:
+        winners = [c for c in legal if rank[c] > top]
     if winners:
         return min(winners, key=lambda c: (rank[c], tables.worth[c]))
     return min(legal, key=tables.low_key.__getitem__)
@@ -121,6 +150,17 @@ def _can_beat(hand, top, rank) -> bool:
     return any(rank[c] > top for c in (follows or hand))
 
 
+def _unbeaten_after(state, top, rank, played: int) -> bool:
+    """Can no seat of the other side after the player on turn (``played``
+    cards in the trick) beat a card of rank ``top``?"""
+    me = state.to_play
+    for k in range(1, state.n - played):
+        seat = (me + k) % state.n
+        if state.side_of(seat) != state.side_of(me) and _can_beat(state.holding(seat), top, rank):
+            return False
+    return True
+
+
 def _sure(state, card, trick_cards, rank) -> bool:
     """Does ``card``, played now into ``trick_cards``, beat the cards played
     so far, with no seat of the other side after it able to beat it? (Every
@@ -128,55 +168,7 @@ def _sure(state, card, trick_cards, rank) -> bool:
     top = rank[card]
     if top < 0 or any(rank[c] > top for c in trick_cards):
         return False
-    me = state.to_play
-    for k in range(1, state.n - len(trick_cards)):
-        seat = (me + k) % state.n
-        if state.side_of(seat) != state.side_of(me) and _can_beat(state.holding(seat), top, rank):
-            return False
-    return True
-
-
-def sure_greedy_card(state, game_name):
-    """``greedy_card`` that reads the other hands it sees: lead a card worth
-    points that no opponent after it can beat (a master king, the 21),
-    win a trick only with a card no opponent can beat (the cheapest such),
-    give points to a partner whose card no opponent can beat, and
-    otherwise play the cheapest card, keeping the points (``greedy_card``
-    wins with a card the next seat overtakes, and never cashes a master)."""
-    legal = state.legal_cards()
-    if len(legal) == 1:
-        return legal[0]
-    trump = state_trump(state, game_name)
-    tables = _greedy_tables(game_name, trump)
-    trick = state.trick
-    if not trick:
-        if trump is None and state.game.first_lead_names_trump:
-            return max(legal, key=tables.lead_key.__getitem__)
-        cashes = [c for c in legal if c != FOOL and tables.worth[c] > 0
-                  and _sure(state, c, (), tables.strength[suit_of(c)])]
-        if cashes:
-            return max(cashes, key=lambda c: (tables.worth[c], -c))
-        return min(legal, key=tables.low_key.__getitem__)
-    led = next((suit_of(c) for c in trick if c != FOOL), None)
-    if led is None:
-        return min(legal, key=tables.low_key.__getitem__)
-    rank = tables.strength[led]
-    best = max(range(len(trick)), key=lambda i: rank[trick[i]])
-    winner = (state.leader + best) % state.n
-    me = state.to_play
-    if state.side_of(winner) == state.side_of(me):
-        # is partner's card sure? (no opponent after me can beat it)
-        top = rank[trick[best]]
-        sure = all(state.side_of((me + k) % state.n) == state.side_of(me)
-                   or not _can_beat(state.holding((me + k) % state.n), top, rank)
-                   for k in range(1, state.n - len(trick)))
-        if sure:
-            plain = [c for c in legal if not tables.fool_or_trump[c]]
-            return max(plain or legal, key=tables.give_key.__getitem__)
-    winners = [c for c in legal if _sure(state, c, trick, rank)]
-    if winners:
-        return min(winners, key=lambda c: (rank[c], tables.worth[c]))
-    return min(legal, key=tables.low_key.__getitem__)
+    return _unbeaten_after(state, top, rank, len(trick_cards))
 
 
 #: the playout's rules, by a player's ``greedy`` option
