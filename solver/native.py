@@ -86,15 +86,9 @@ _key: list = []
 def key() -> str:
     """The digest naming this build of the searches."""
     if not _key:
-        parts = []
-        for path in sorted(KERNELS.rglob("*.py")):
-            text = path.read_bytes()
-            if path.name == "jit.py":     # of its text, only how kernels are compiled
-                text = b"\n".join(line for line in text.splitlines()
-                                  if b"njit" in line or b"NJIT_OPTIONS" in line)
-            parts += [str(path.relative_to(KERNELS)).encode(), text]
-        parts += [Path(__file__).read_bytes(), _version_file("numba"), _version_file("llvmlite"),
-                  sys.version.encode(), _processor()]
+        from .kernels.sources import kernel_sources
+        parts = [kernel_sources(KERNELS), Path(__file__).read_bytes(), _version_file("numba"),
+                 _version_file("llvmlite"), sys.version.encode(), _processor()]
         data = b"\0".join(parts)
         # (zlib's checksums: hashlib's import alone is dearer; docs/SOLVER_HISTORY.md)
         _key.append(f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}{len(data):x}")

@@ -1,8 +1,9 @@
 """The one place that says how kernels are compiled.
 
 Every kernel is ``numba.njit`` with ``cache=True`` (compiled once, kept on
-disk next to the module), ``nogil`` (a caller may run solves in threads) and
-no bounds checks. Kernels take plain numpy arrays and integers only: no
+disk next to the module; each entry stamped with a digest of every kernel's
+source, ``sources``, since a compiled kernel holds its callees' code),
+``nogil`` (a caller may run solves in threads) and no bounds checks. Kernels take plain numpy arrays and integers only: no
 jitclass and no function arguments, which would defeat the cache.
 
 Kernels are compiled without numba's reference counting (``_nrt=False``):
@@ -23,18 +24,63 @@ from contextlib import contextmanager
 
 import numba
 
+from .sources import digest
+
 NJIT_OPTIONS = dict(cache=True, nogil=True, boundscheck=False, _nrt=False)
+
+
+def _kernels_cache():
+    """numba's function cache, its entries stamped with the digest of every
+    kernel's source besides the function's own file (``sources``: numba
+    alone would keep a search compiled with a callee's old code); None
+    when this numba lacks the classes (private API: then numba's own)."""
+    try:
+        from numba.core import caching
+
+        def stamped(base):
+            class Locator(base):
+                def get_source_stamp(self):
+                    return (base.get_source_stamp(self), digest())
+            Locator.__name__ = f"Kernels{base.__name__.lstrip('_')}"
+            return Locator
+
+        locators = []
+        for name in ("UserProvidedCacheLocator", "InTreeCacheLocator", "UserWideCacheLocator"):
+            base = getattr(caching, name, None) or getattr(caching, f"_{name}")
+            locators.append(stamped(base))
+
+        class KernelCacheImpl(caching.CompileResultCacheImpl):
+            _locator_classes = locators
+
+        class KernelCache(caching.FunctionCache):
+            _impl_class = KernelCacheImpl
+
+        return KernelCache
+    except Exception:       # noqa: BLE001 (any change of the private API)
+        return None
+
+
+_KernelCache = _kernels_cache()
+
+
+def _jit(fn, options):
+    """``numba.njit`` with ``options``, cached by ``_KernelCache``."""
+    if _KernelCache is None:
+        return numba.njit(**options)(fn)
+    dispatcher = numba.njit(**dict(options, cache=False))(fn)
+    dispatcher._cache = _KernelCache(fn)        # what ``enable_caching`` does
+    return dispatcher
 
 
 def kernel(fn):
     """Compile ``fn`` as a solver kernel (it must not create arrays)."""
-    return numba.njit(**NJIT_OPTIONS)(fn)
+    return _jit(fn, NJIT_OPTIONS)
 
 
 def allocating_kernel(fn):
     """Compile ``fn`` as a solver kernel that creates arrays (with numba's
     reference counting: keep such kernels off the per-node path)."""
-    return numba.njit(**dict(NJIT_OPTIONS, _nrt=True))(fn)
+    return _jit(fn, dict(NJIT_OPTIONS, _nrt=True))
 
 
 #: where the solver says that it is being compiled (the command line shows
@@ -102,4 +148,4 @@ def inline_kernel(fn):
     a call of a kernel with many array arguments passes every array as its
     whole descriptor (pointer, shape, strides...), on the stack, at each
     call; for the search's per-node helpers that cost more than their work."""
-    return numba.njit(inline="always", **NJIT_OPTIONS)(fn)
+    return _jit(fn, dict(NJIT_OPTIONS, inline="always"))
