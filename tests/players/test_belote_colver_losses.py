@@ -1,0 +1,69 @@
+"""bench/belote_colver_losses.py: a match's result split into its decisions'
+double-dummy losses (no colver needed: the games are replayed from their
+cards)."""
+
+import random
+import sys
+from types import SimpleNamespace
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+import belote_colver_losses as L  # noqa: E402
+
+from atout.players.colver_bridge import BELOTE, COLVER_VARIANT, DECK, SUIT_LETTERS, deal_of  # noqa: E402
+from atout.solver import Solver  # noqa: E402
+
+
+def random_game(seed, index, rng):
+    deal = deal_of(seed, index)
+    state = BELOTE.new_state(BELOTE.deal_from(deal.hands), trump=SUIT_LETTERS[deal.trump],
+                             taker=deal.taker, variant=COLVER_VARIANT)
+    cards = []
+    while not state.is_over():
+        card = rng.choice(sorted(state.legal_cards()))
+        cards.append(card)
+        state.play(card)
+    return deal, cards
+
+
+def test_the_losses_account_for_every_random_game():
+    rng = random.Random(3)
+    solver = Solver()
+    for index in range(6):
+        deal, cards = random_game(9, index, rng)
+        rows = L.decision_losses(deal, cards, {0, 2}, solver)     # asserts the identity
+        assert rows and all(loss >= 0 for *_, loss in rows)
+        assert {who for _k, seat, who, _s, _l in rows if seat % 2 == 0} == {"atout"}
+
+
+def test_losses_that_do_not_make_the_result_are_refused():
+    """The identity is checked: a start value one point off fails it."""
+    rng = random.Random(4)
+    deal, cards = random_game(9, 0, rng)
+    real = Solver()
+
+    class OneOff:
+        def solve(self, state, **options):
+            result = real.solve(state, **options)
+            return result if options.get("all_cards") else SimpleNamespace(value=result.value + 1)
+
+    assert sum(loss for *_, loss in L.decision_losses(deal, cards, {0, 2}, real)) > 0
+    with pytest.raises(AssertionError, match="do not make"):
+        L.decision_losses(deal, cards, {0, 2}, OneOff())
+
+
+def test_a_pair_splits_into_phases_and_reports_them():
+    rng = random.Random(5)
+    deal, cards = random_game(9, 2, rng)
+    tokens = " ".join(DECK.token(c) for c in cards)
+    match = {"seed": 9, "pair_list": [{"index": 2, "games": [
+        {"atout_seats": [0, 2], "cards": tokens}, {"atout_seats": [1, 3], "cards": tokens}]}]}
+    out = L.pair_losses(match, match["pair_list"][0], Solver())
+    # the same cards with the seats swapped: every loss counts once for each program
+    assert out["all"] == 0
+    assert out["trick 1"] == 0 and "place 4" in out
+    text = L.report([out, out])
+    assert text.splitlines()[1].strip().startswith("all")
+    assert "trick 7" in text and "defence" in text
