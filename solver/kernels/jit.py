@@ -3,8 +3,9 @@
 Every kernel is ``numba.njit`` with ``cache=True`` (compiled once, kept on
 disk next to the module; each entry stamped with a digest of every kernel's
 source, ``sources``, since a compiled kernel holds its callees' code),
-``nogil`` (a caller may run solves in threads) and no bounds checks. Kernels take plain numpy arrays and integers only: no
-jitclass and no function arguments, which would defeat the cache.
+``nogil`` (a caller may run solves in threads) and no bounds checks.
+Kernels take plain numpy arrays and integers only: no jitclass and no
+function arguments, which would defeat the cache.
 
 Kernels are compiled without numba's reference counting (``_nrt=False``):
 with it, every call from kernel to kernel incremented and decremented a
