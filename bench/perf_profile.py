@@ -50,8 +50,15 @@ _codegen.CodeLibrary._set_compiled_object = _keep_object
 
 def _short(name: str) -> str:
     """``module.function`` from a numba mangled name."""
-    m = re.search(r"solver\d+(\w+?)(\d+)(\w+?)B\d", name)
-    short = f"{m.group(1)}.{m.group(3)[: int(m.group(2))]}" if m else name[:60]
+    parts, i = [], name.find("_ZN") + 3 if "_ZN" in name else len(name)
+    while i < len(name) and name[i].isdigit():      # <length><name>, numba's nested names
+        j = i
+        while name[j].isdigit():
+            j += 1
+        size = int(name[i:j])
+        parts.append(name[j:j + size])
+        i = j + size
+    short = ".".join(parts[-2:]) if len(parts) >= 2 else name[:60]
     return ("wrapper " + short) if name.startswith(("_ZN7cpython", "cfunc")) else short
 
 
@@ -80,10 +87,10 @@ def kernel_functions(out: str) -> list:
     """(address, size, name, object file) of every function of the kernel
     libraries loaded so far (their object code written next to ``out``)."""
     from numba.core.registry import CPUDispatcher
-    import atout.solver as pkg
+    import atout.solver.kernels as pkg
     rows, seen = [], set()
-    for info in pkgutil.iter_modules(pkg.__path__):
-        mod = importlib.import_module("atout.solver." + info.name)
+    for info in pkgutil.walk_packages(pkg.__path__, "atout.solver.kernels."):
+        mod = importlib.import_module(info.name)
         for var, obj in vars(mod).items():
             if not isinstance(obj, CPUDispatcher):
                 continue
@@ -92,7 +99,7 @@ def kernel_functions(out: str) -> list:
                 if id(lib) in seen or not hasattr(lib, "_kept_object"):
                     continue
                 seen.add(id(lib))
-                rows += library_rows(lib, cres.fndesc.llvm_func_name, f"{out}.{info.name}.{var}.o")
+                rows += library_rows(lib, cres.fndesc.llvm_func_name, f"{out}.{info.name.split('.')[-1]}.{var}.o")
     return sorted(rows)
 
 
