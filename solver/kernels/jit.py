@@ -45,10 +45,10 @@ def _kernels_cache():
             Locator.__name__ = f"Kernels{base.__name__.lstrip('_')}"
             return Locator
 
-        locators = []
-        for name in ("UserProvidedCacheLocator", "InTreeCacheLocator", "UserWideCacheLocator"):
-            base = getattr(caching, name, None) or getattr(caching, f"_{name}")
-            locators.append(stamped(base))
+        # numba's locators, in its order; those that read a source file stamped
+        file_backed = caching._SourceFileBackedLocatorMixin
+        locators = [stamped(c) if issubclass(c, file_backed) else c
+                    for c in caching.CompileResultCacheImpl._locator_classes]
 
         class KernelCacheImpl(caching.CompileResultCacheImpl):
             _locator_classes = locators
