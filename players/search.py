@@ -133,11 +133,13 @@ ATTEMPTS_PER_SAMPLE = 30
 #: is made on the deals scored in full (docs/STRENGTH.md: sized so that the
 #: slowest decisions stay within a few seconds at 3-5M nodes a second, and
 #: the median decision does not meet them; tarot2's early decisions also
-#: play tens of thousands of greedy cards, uncounted, hence its smaller one)
+#: play tens of thousands of greedy cards, uncounted, hence its smaller one;
+#: hard Belote's lets the first trick, where each deal's solve is dearest,
+#: score all its deals: a duplicate match against colver supports it)
 DECISION_NODES = {
     "medium": {"tarot": 3_000_000, "tarocco": 3_000_000, "tarot2": 3_000_000, "belote": 1_500_000,
                "smear": 1_000_000, "bridge": 1_500_000},
-    "hard": {"tarot": 6_000_000, "tarocco": 6_000_000, "tarot2": 4_000_000, "belote": 3_000_000,
+    "hard": {"tarot": 6_000_000, "tarocco": 6_000_000, "tarot2": 4_000_000, "belote": 12_000_000,
              "smear": 2_000_000, "bridge": 3_000_000},
 }
 #: today's hard and medium draw their deals whatever the nodes they cost
