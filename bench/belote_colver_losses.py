@@ -24,11 +24,10 @@ from __future__ import annotations
 import argparse
 import collections
 import json
-import math
-import statistics
 import sys
 
-from atout.players.colver_bridge import BELOTE, COLVER_VARIANT, DECK, SUIT_LETTERS, deal_of
+from atout.players.colver_bridge import DECK, colver_state, deal_of
+from atout.players.match import mean_interval
 from atout.solver import Solver
 
 
@@ -37,8 +36,7 @@ def decision_losses(deal, cards, atout_seats, solver) -> list:
     of each decision of a game played from ``deal`` (more than one legal
     card), the loss in card points of the taker's side; raises
     AssertionError if the losses do not account for the game's result."""
-    state = BELOTE.new_state(BELOTE.deal_from(deal.hands), trump=SUIT_LETTERS[deal.trump],
-                             taker=deal.taker, variant=COLVER_VARIANT)
+    state = colver_state(deal)
     start = solver.solve(state, line=False).value
     out = []
     drift = 0           # the taker's side's value moved by the decisions
@@ -87,11 +85,9 @@ def report(per_pair: list) -> str:
     lines = [f"{n} deal pairs; colver's losses minus atout's, card points of the taker's side a pair"
              " (positive: atout gave up less), mean [95% interval]"]
     for phase in sorted({p for d in per_pair for p in d}, key=order):
-        xs = [d.get(phase, 0.0) for d in per_pair]
-        mean = statistics.mean(xs)
-        half = 1.96 * statistics.stdev(xs) / math.sqrt(n) if n > 1 else float("nan")
-        mark = "  *" if abs(mean) > half else ""
-        lines.append(f"  {phase:<20} {mean:+6.2f} [{mean - half:+6.2f}, {mean + half:+6.2f}]{mark}")
+        mean, low, high = mean_interval(d.get(phase, 0.0) for d in per_pair)
+        mark = "  *" if low > 0 or high < 0 else ""
+        lines.append(f"  {phase:<20} {mean:+6.2f} [{low:+6.2f}, {high:+6.2f}]{mark}")
     return "\n".join(lines)
 
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
 import os
 import statistics
@@ -28,7 +27,7 @@ import time
 
 from atout.engine.cards import FOOL, TRUMPS, suit_of
 from atout.engine.round import Round
-from atout.players.match import MatchJob, deal_seed, parse_players, percentile, play_pair
+from atout.players.match import MatchJob, deal_seed, mean_interval, parse_players, percentile, play_pair
 
 
 def may_hold_handful(game: str, seed: int, index: int) -> bool:
@@ -74,14 +73,13 @@ def main(argv=None) -> int:
             print(f"\r{len(pairs)}/{len(indices)} pairs", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     d = [p.difference for p in pairs]
-    mean = statistics.mean(d)
-    half = 1.96 * statistics.stdev(d) / math.sqrt(len(d)) if len(d) > 1 else float("nan")
+    mean, low, high = mean_interval(d)
     eps = 1e-9
     a_times = sorted(t for p in pairs for t in p.times["A"])
     summary = {
         "game": game, "filter": args.filter, "players": [a.name, b.name], "seed": args.seed,
         "pairs": len(pairs), "deals_looked_at": looked, "share_passing": round(len(indices) / looked, 4),
-        "mean": mean, "ci95": [mean - half, mean + half],
+        "mean": mean, "ci95": [low, high],
         "won": sum(x > eps for x in d), "drawn": sum(abs(x) <= eps for x in d), "lost": sum(x < -eps for x in d),
         "a_decisions": {"median": statistics.median(a_times), "p99": percentile(a_times, 0.99),
                         "slowest": a_times[-1]} if a_times else None,
@@ -93,7 +91,7 @@ def main(argv=None) -> int:
     if args.json:
         with open(args.json, "w") as f:
             f.write(text + "\n")
-    print(f"{a.name} - {b.name}: {mean:+.2f} [{mean - half:+.2f}, {mean + half:+.2f}] over {len(pairs)} pairs"
+    print(f"{a.name} - {b.name}: {mean:+.2f} [{low:+.2f}, {high:+.2f}] over {len(pairs)} pairs"
           f" ({summary['won']}/{summary['drawn']}/{summary['lost']}), {len(indices)} of {looked} deals pass"
           f" the filter {args.filter}")
     return 0

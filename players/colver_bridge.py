@@ -118,6 +118,12 @@ def deal_of(seed: int, index: int) -> BeloteDeal:
     return BeloteDeal(hands, trump, taker)
 
 
+def colver_state(deal: BeloteDeal):
+    """atout's state of ``deal`` on colver's rules, at its first card."""
+    return BELOTE.new_state(BELOTE.deal_from(deal.hands), trump=SUIT_LETTERS[deal.trump], taker=deal.taker,
+                            variant=COLVER_VARIANT)
+
+
 # -- atout's view ----------------------------------------------------------------
 
 def announcements(state) -> tuple:
@@ -185,8 +191,7 @@ def play_game(job: ColverJob, index: int, atout_parity: int, times: dict) -> dic
     ``atout_parity``: returns its record (card points, cards played...)."""
     colver = colver_module()
     deal = deal_of(job.seed, index)
-    state = BELOTE.new_state(BELOTE.deal_from(deal.hands), trump=SUIT_LETTERS[deal.trump], taker=deal.taker,
-                             variant=COLVER_VARIANT)
+    state = colver_state(deal)
     env = colver.Env.deal_with_hands(COLVER_DEALER, [sorted(to_colver(c) for c in h) for h in deal.hands])
     base = deal_seed(job.seed, index) * 7
     spec = colver_spec(job.worlds, job.colver_objective)

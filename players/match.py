@@ -165,6 +165,20 @@ def _worker(args):
     return play_pair(job, index)
 
 
+def mean_interval(values) -> tuple[float, float, float] | None:
+    """(mean, low, high): the mean of ``values`` and its 95% confidence
+    interval (normal, from the sample's standard deviation; NaN bounds for
+    one value, None for none)."""
+    d = list(values)
+    if not d:
+        return None
+    mean = sum(d) / len(d)
+    if len(d) < 2:
+        return mean, float("nan"), float("nan")
+    half = 1.96 * statistics.stdev(d) / math.sqrt(len(d))
+    return mean, mean - half, mean + half
+
+
 @dataclass
 class MatchResult:
     game: str
@@ -183,14 +197,7 @@ class MatchResult:
 
     def mean_interval(self) -> tuple[float, float, float] | None:
         """(mean, low, high): the mean difference and its 95% confidence interval."""
-        d = self.differences
-        if not d:
-            return None
-        mean = sum(d) / len(d)
-        if len(d) < 2:
-            return mean, float("nan"), float("nan")
-        half = 1.96 * statistics.stdev(d) / math.sqrt(len(d))
-        return mean, mean - half, mean + half
+        return mean_interval(self.differences)
 
     def record(self) -> tuple[int, int, int]:
         """Pairs won, drawn and lost by A."""

@@ -12,14 +12,13 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 import belote_colver_losses as L  # noqa: E402
 
-from atout.players.colver_bridge import BELOTE, COLVER_VARIANT, DECK, SUIT_LETTERS, deal_of  # noqa: E402
+from atout.players.colver_bridge import DECK, colver_state, deal_of  # noqa: E402
 from atout.solver import Solver  # noqa: E402
 
 
 def random_game(seed, index, rng):
     deal = deal_of(seed, index)
-    state = BELOTE.new_state(BELOTE.deal_from(deal.hands), trump=SUIT_LETTERS[deal.trump],
-                             taker=deal.taker, variant=COLVER_VARIANT)
+    state = colver_state(deal)
     cards = []
     while not state.is_over():
         card = rng.choice(sorted(state.legal_cards()))
