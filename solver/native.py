@@ -32,7 +32,6 @@ import json
 import os
 import sys
 import weakref
-import zlib
 from pathlib import Path
 
 _HERE = Path(__file__).resolve().parent
@@ -86,12 +85,11 @@ _key: list = []
 def key() -> str:
     """The digest naming this build of the searches."""
     if not _key:
-        from .kernels.sources import kernel_sources
-        parts = [kernel_sources(KERNELS), Path(__file__).read_bytes(), _version_file("numba"),
+        from .kernels.sources import checksum, digest
+        # the kernels' digest, the one their numba cache entries carry (read once)
+        parts = [digest(KERNELS).encode(), Path(__file__).read_bytes(), _version_file("numba"),
                  _version_file("llvmlite"), sys.version.encode(), _processor()]
-        data = b"\0".join(parts)
-        # (zlib's checksums: hashlib's import alone is dearer; docs/SOLVER_HISTORY.md)
-        _key.append(f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}{len(data):x}")
+        _key.append(checksum(b"\0".join(parts)))
     return _key[0]
 
 

@@ -34,10 +34,14 @@ def kernel_sources(root: Path = KERNELS) -> bytes:
     return b"\0".join(parts)
 
 
+def checksum(data: bytes) -> str:
+    """A short digest of ``data`` (zlib's checksums: hashlib's import alone
+    is dearer; docs/SOLVER_HISTORY.md)."""
+    return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}{len(data):x}"
+
+
 def digest(root: Path = KERNELS) -> str:
-    """A digest of ``kernel_sources`` (zlib's checksums: hashlib's import
-    alone is dearer; docs/SOLVER_HISTORY.md), once a process."""
+    """The ``checksum`` of ``kernel_sources``, read once a process."""
     if root not in _digests:
-        data = kernel_sources(root)
-        _digests[root] = f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}{len(data):x}"
+        _digests[root] = checksum(kernel_sources(root))
     return _digests[root]
