@@ -31,14 +31,11 @@ from atout.engine.errors import AtoutError
 from atout.players.colver_bridge import (ATOUT_OBJECTIVES, COLVER_OBJECTIVES, colver_module, colver_spec,
                                          run_colver_match)
 
+from machine_info import cpu_name  # (bench/, beside this file)
+
 
 def machine() -> dict:
-    cpu = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo") as f:
-            cpu = next(line.split(":", 1)[1].strip() for line in f if line.startswith("model name"))
-    except (OSError, StopIteration):
-        pass
+    cpu = cpu_name()
     return {"cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(),
             "colver": colver_module().__version__}
 

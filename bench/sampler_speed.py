@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import random
 import statistics
 import time
@@ -29,6 +28,8 @@ import time
 from atout.engine import get_game
 from atout.engine.round import Round
 from atout.players import make_player
+
+from machine_info import cpu_name  # (bench/, beside this file)
 
 GAMES = ("tarot", "tarocco", "tarot2", "belote", "smear", "bridge")
 
@@ -91,7 +92,7 @@ def main() -> None:
     parser.add_argument("--draws", type=int, default=24, help="deals drawn a decision (hard's tarot samples)")
     parser.add_argument("--seed", type=int, default=2026_12_04)
     args = parser.parse_args()
-    print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, load average "
+    print(f"{cpu_name()}, {os.cpu_count()} cores, load average "
           f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}; {args.deals} deals a game, "
           f"{args.draws} draws a decision")
     print(f"{'game':8} {'decisions':>9}  deal ms: median    p90    max   setup ms: median    max"

@@ -71,6 +71,8 @@ from atout.engine import get_game
 from atout.solver import Solver
 from atout.solver.colver_compare import COLVER_VARIANT, colver_card_values, colver_env
 
+from machine_info import cpu_name  # (bench/, beside this file)
+
 BELOTE = get_game("belote")
 DEALS = 200
 SEED = 20_261_130
@@ -89,12 +91,7 @@ def percentile(values, q):
 
 
 def machine() -> str:
-    cpu = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo") as f:
-            cpu = next(line.split(":", 1)[1].strip() for line in f if line.startswith("model name"))
-    except (OSError, StopIteration):
-        pass
+    cpu = cpu_name()
     load = " ".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
     import colver
     return (f"{cpu}, {os.cpu_count()} cores, load average {load}; Python "
