@@ -14,7 +14,10 @@ an idle machine: a second thread with no free core gains nothing.
 ``--only`` takes a list of positions, ``--skip-one`` times the threads
 alone (their total, to compare two ways of the team run in turn), and
 ``--own-questions`` makes every thread ask its own questions (``team.HELP``
-off).
+off). ``--rounds R`` solves each position R times each way, one thread and
+the threads in turn, and reports each position's median times: which
+questions get asked depends on when the threads' answers come, so one
+run of a position can be twice as fast as the next (docs/SPEED.md).
 """
 
 from __future__ import annotations
@@ -50,6 +53,11 @@ def timed(state, threads, max_nodes):
     return time.perf_counter() - start, result
 
 
+def median_run(runs):
+    """The (seconds, result) of the median time among ``runs``."""
+    return sorted(runs, key=lambda run: run[0])[len(runs) // 2]
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", default="tarot", choices=("tarot", "tarocco", "tarot2", "belote", "smear"))
@@ -62,6 +70,7 @@ def main(argv=None):
     ap.add_argument("--only", default=None, help="positions, e.g. 1,4,5,7 (instead of --first/--positions)")
     ap.add_argument("--skip-one", action="store_true", help="no one-thread solve: the threads' total")
     ap.add_argument("--own-questions", action="store_true", help="every thread asks its own questions")
+    ap.add_argument("--rounds", type=int, default=1, help="solves each way a position (medians reported)")
     args = ap.parse_args(argv)
     if args.own_questions:
         from atout.solver import team
@@ -70,7 +79,8 @@ def main(argv=None):
         list(range(args.first, args.first + args.positions))
     print(f"# {time.strftime('%Y-%m-%d %H:%M')} load average {os.getloadavg()[0]:.2f}; "
           f"{args.game}, {args.tricks} tricks left, positions {args.only or f'{args.first}..{args.first + args.positions - 1}'}"
-          f" (seeds from {SEED}), 1 against {args.threads} threads, limit {args.max_nodes}")
+          f" (seeds from {SEED}), 1 against {args.threads} threads, limit {args.max_nodes}"
+          + (f", each position's median of {args.rounds} solves each way" if args.rounds > 1 else ""))
     rows = []
     timed(seeded_position(args.game, SEED, args.tricks), 1, 1000)       # load the search first
     if args.skip_one:
@@ -84,10 +94,14 @@ def main(argv=None):
         return
     for i in indices:
         state = seeded_position(args.game, SEED + i, args.tricks)
-        t1, one = timed(state.clone(), 1, args.max_nodes)
-        tn, many = timed(state.clone(), args.threads, args.max_nodes)
-        if one.exact and many.exact:
-            assert one.value == many.value, (i, one.value, many.value)
+        ones, manys = [], []
+        for _ in range(max(1, args.rounds)):
+            ones.append(timed(state.clone(), 1, args.max_nodes))
+            manys.append(timed(state.clone(), args.threads, args.max_nodes))
+        (t1, one), (tn, many) = median_run(ones), median_run(manys)
+        for (_t, a), (_u, b) in zip(ones, manys):
+            if a.exact and b.exact:
+                assert a.value == b.value, (i, a.value, b.value)
         rows.append((i, t1, tn, one, many))
         print(f"{i:3d}  value {one.lower}..{one.upper} / {many.lower}..{many.upper}  "
               f"1 thread {t1:7.3f} s {one.nodes:>11,} nodes  {args.threads} threads {tn:7.3f} s "

@@ -97,6 +97,23 @@ def test_the_team_bench_runs_and_compares_the_values(capsys):
     assert len(lines) == 4 and lines[-1].startswith("# 2 positions over 0.0 s")
 
 
+
+def test_the_team_bench_takes_each_positions_median_over_rounds(capsys):
+    """``--rounds``: each position solved that many times each way, its
+    median times reported (one run of a position can be twice the next)."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    import team_speed
+    assert team_speed.median_run([(3.0, "c"), (1.0, "a"), (2.0, "b")]) == (2.0, "b")
+    assert team_speed.median_run([(1.0, "a")]) == (1.0, "a")
+    team_speed.main(["--game", "tarot", "--tricks", "6", "--positions", "2", "--over", "0",
+                     "--rounds", "3"])
+    lines = capsys.readouterr().out.splitlines()
+    assert "median of 3 solves each way" in lines[0]
+    assert len(lines) == 4 and lines[-1].startswith("# 2 positions over 0.0 s")
+
+
 @pytest.mark.parametrize("name, tricks", NAIVE)
 def test_a_question_asked_by_the_positions_children_is_answered_right(name, tricks):
     """``_by_children`` (a helper's search of a question under way): its
