@@ -47,6 +47,11 @@ from .rules import belote_auction, smear_auction, tarot_auction
 #: docs/STRENGTH.md), and the node limit of one double-dummy solve
 CALL_SAMPLES = {"belote": 24, "smear": 0, "tarot": 0}
 CALL_MAX_NODES = 400_000
+#: what a call other than a pass must give up on every drawn deal before it
+#: is compared (the game's score difference, halved as ``seat_result``): a
+#: call chosen because its double-dummy mean came out highest is worth less
+#: than that mean in play (0: none; ``call_margin=M`` sets it, docs/STRENGTH.md)
+CALL_MARGIN = {"belote": 0, "smear": 0, "tarot": 0}
 
 
 def belote_score_difference(state, value: float, side: int) -> float:
@@ -255,16 +260,18 @@ def _contract_after(model, world, calls, call):
 
 def search_call(view, easy, solver, seed_text: str, samples: int | None = None,
                 max_nodes: int = CALL_MAX_NODES, budget=None, playout_to: int = 0,
-                card_rule=greedy_card) -> str:
+                card_rule=greedy_card, margin: float | None = None) -> str:
     """``hard``'s call (a token of ``view.legal``) in a Belote, Smear or
     tarot auction. ``budget`` (a ``search.DecisionBudget``) bounds the
     solves' nodes and time: once it is spent no more deals are drawn (the
     rule's call stands unless another beat it on the deals scored).
     ``playout_to``: a tarot contract's greedy playout stops that many tricks
     from the end and the solver's line plays the rest, after ``card_rule``'s
-    (``playout.GREEDY_RULES``)."""
+    (``playout.GREEDY_RULES``). ``margin``: taken off every deal's score of
+    each call but a pass (``CALL_MARGIN`` by default)."""
     model = TarotCalls(view, easy, playout_to, card_rule) if view.game == "tarot" else CALLS[view.game](view, easy)
     samples = CALL_SAMPLES[view.game] if samples is None else int(samples)
+    margin = CALL_MARGIN.get(view.game, 0) if margin is None else float(margin)
     calls = list(view.auction)
     legal = [a.token for a in view.legal]
     rule = model.rule(view.hand, _replayed(model, calls))
@@ -292,7 +299,7 @@ def search_call(view, easy, solver, seed_text: str, samples: int | None = None,
             if contract not in scores:
                 limits = max_nodes if budget is None else budget.solve_limits(max_nodes)
                 scores[contract] = model.score(world, contract, counted, limits)
-            totals[token].append(scores[contract])
+            totals[token].append(scores[contract] - (margin if token != "pass" else 0.0))
         drawn += 1
     if drawn < 2:
         return rule

@@ -209,7 +209,7 @@ class SearchPlayer(Player):
                  exact_tricks=None, min_samples=4, decision_nodes=None, bid_samples=None,
                  playout_to=None, playout_nodes=None, baseline=0, inference=None, play_inference=None,
                  discard_samples=None, value_inference=None, value_window=None, fusion=None, fusion_tricks=None,
-                 fusion_front=None, tiebreak=None, declare_samples=None, greedy=None):
+                 fusion_front=None, tiebreak=None, declare_samples=None, greedy=None, call_margin=None):
         super().__init__(game_name, seed)
         self.level = level
         #: 1: the hard player as it was before the changes being measured (a reference)
@@ -228,6 +228,9 @@ class SearchPlayer(Player):
         #: deals drawn for a Belote or Smear call (hard; 0: the easy rule)
         calls = BASELINE_CALL_SAMPLES if self.baseline else CALL_SAMPLES
         self.bid_samples = calls.get(game_name, 0) if bid_samples is None else int(bid_samples)
+        #: what a call but a pass gives up on each deal before the comparison
+        #: (None: ``calls.CALL_MARGIN``; the baseline's none)
+        self.call_margin = (0.0 if self.baseline else None) if call_margin is None else float(call_margin)
         discards = 0 if self.baseline else DISCARD_SAMPLES.get(game_name, 0)
         self.discard_samples = discards if discard_samples is None else int(discard_samples)
         self._discard_plans: dict = {}    # the pool (tarot taker, Tarocco dealer) -> its searched discard
@@ -311,7 +314,7 @@ class SearchPlayer(Player):
             budget = DecisionBudget(self.decision_nodes, self.think)
             token = search_call(view, self.easy, self.solver, f"{self.seed}/{view_key(view)}",
                                 samples=self.bid_samples, budget=budget, playout_to=self.playout_to,
-                                card_rule=self.greedy)
+                                card_rule=self.greedy, margin=self.call_margin)
             return next(a for a in view.legal if a.token == token)
         if self.level == "hard" and view.phase == "discard" and view.game in DISCARD_SEARCHES and self.discard_samples:
             return self.searched_discard(view)

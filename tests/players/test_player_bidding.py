@@ -164,3 +164,32 @@ def test_hard_options_pin_todays_hard_and_turn_a_part_off():
     assert "tarot" in SearchPlayer("tarot", level="hard", baseline=1, inference=1).inference_games
     spec = parse_player("hard:baseline=1;inference=1")
     assert spec.options == (("baseline", 1), ("inference", 1))
+
+
+def test_a_call_margin_holds_back_every_call_but_a_pass():
+    """``margin`` is taken off each deal's score of every call but a pass:
+    0 is the search as it was; a margin beyond any score difference leaves
+    only the pass (or the rule's call where a pass does not beat it), and a
+    negative one past every score makes the player call whenever it may."""
+    solver = Solver(16)
+    seen = set()
+    for seed in range(12):
+        rnd = Round.new("belote", seed=seed)
+        view = rnd.view(rnd.to_act)
+        args = (view, EasyPlayer("belote"), solver, f"t/{seed}")
+        plain = search_call(*args, samples=6)
+        assert search_call(*args, samples=6, margin=0) == plain
+        assert search_call(*args, samples=6, margin=1000) == "pass"
+        eager = search_call(*args, samples=6, margin=-1000)
+        assert eager != "pass"
+        seen.add(plain)
+    assert len(seen) > 1        # the deals give the plain search more than one call
+
+
+def test_the_call_margin_is_an_option_of_hard_and_none_in_the_baseline():
+    from atout.players.match import parse_player
+    from atout.players.search import SearchPlayer
+    assert SearchPlayer("belote", 0, level="hard").call_margin is None        # calls.CALL_MARGIN
+    assert SearchPlayer("belote", 0, level="hard", baseline=1).call_margin == 0.0
+    assert SearchPlayer("belote", 0, level="hard", call_margin=40).call_margin == 40.0
+    assert parse_player("hard:call_margin=40").options == (("call_margin", 40),)
