@@ -260,7 +260,7 @@ def _contract_after(model, world, calls, call):
 
 def search_call(view, easy, solver, seed_text: str, samples: int | None = None,
                 max_nodes: int = CALL_MAX_NODES, budget=None, playout_to: int = 0,
-                card_rule=greedy_card, margin: float | None = None) -> str:
+                card_rule=greedy_card, margin: float | None = None, details: dict | None = None) -> str:
     """``hard``'s call (a token of ``view.legal``) in a Belote, Smear or
     tarot auction. ``budget`` (a ``search.DecisionBudget``) bounds the
     solves' nodes and time: once it is spent no more deals are drawn (the
@@ -268,7 +268,9 @@ def search_call(view, easy, solver, seed_text: str, samples: int | None = None,
     ``playout_to``: a tarot contract's greedy playout stops that many tricks
     from the end and the solver's line plays the rest, after ``card_rule``'s
     (``playout.GREEDY_RULES``). ``margin``: taken off every deal's score of
-    each call but a pass (``CALL_MARGIN`` by default)."""
+    each call but a pass (``CALL_MARGIN`` by default). ``details``, a dict:
+    given each call's mean score over the deals (``"means"``, the margin
+    not taken off) and the rule's call (``"rule"``)."""
     model = TarotCalls(view, easy, playout_to, card_rule) if view.game == "tarot" else CALLS[view.game](view, easy)
     samples = CALL_SAMPLES[view.game] if samples is None else int(samples)
     margin = CALL_MARGIN.get(view.game, 0) if margin is None else float(margin)
@@ -304,6 +306,9 @@ def search_call(view, easy, solver, seed_text: str, samples: int | None = None,
     if drawn < 2:
         return rule
     means = {t: sum(v) / drawn for t, v in totals.items()}
+    if details is not None:
+        details["means"] = {t: m + (margin if t != "pass" else 0.0) for t, m in means.items()}
+        details["rule"] = rule
     best = max(legal, key=lambda t: (means[t], t == rule))
     if best == rule:
         return rule

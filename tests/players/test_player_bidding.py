@@ -193,3 +193,33 @@ def test_the_call_margin_is_an_option_of_hard_and_none_in_the_baseline():
     assert SearchPlayer("belote", 0, level="hard", baseline=1).call_margin == 0.0
     assert SearchPlayer("belote", 0, level="hard", call_margin=40).call_margin == 40.0
     assert parse_player("hard:call_margin=40").options == (("call_margin", 40),)
+
+
+def test_search_call_details_give_each_calls_mean_and_the_rule():
+    solver = Solver(16)
+    rnd = Round.new("belote", seed=3)
+    view = rnd.view(rnd.to_act)
+    details: dict = {}
+    token = search_call(view, EasyPlayer("belote"), solver, "t/3", samples=6, margin=25, details=details)
+    assert set(details["means"]) == {a.token for a in view.legal}
+    assert details["rule"] in details["means"]
+    plain: dict = {}
+    search_call(view, EasyPlayer("belote"), solver, "t/3", samples=6, details=plain)
+    for call, mean in plain["means"].items():           # the means before the margin
+        assert details["means"][call] == pytest.approx(mean)
+    assert token in details["means"]
+
+
+def test_the_call_calibration_bench_sets_each_calls_mean_against_the_deal(capsys):
+    """bench/call_calibration.py (docs/STRENGTH.md's figures): every searched
+    call of the deals played, with the deal's result for its seat."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    import call_calibration
+    records = call_calibration.play("belote", range(2), call_calibration.parse_player("hard:samples=4"))
+    assert records and all({"call", "means", "rule", "realized", "deal"} <= set(r) for r in records)
+    for r in records:
+        assert r["call"] in r["means"] and r["deal"] in (0, 1)
+    call_calibration.report(records)
+    assert "the passes" in capsys.readouterr().out
