@@ -20,22 +20,21 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 
 from atout.engine.round import Round
 from atout.players import make_player
-from atout.players.match import parse_player
+from atout.players.match import mean_interval, parse_player
 import atout.players.search as search_module
 
 
 def interval(values) -> str:
+    """The mean and its 95% interval (``match.mean_interval``), and the count."""
     if len(values) < 2:
         return f"n={len(values)}"
-    m = statistics.mean(values)
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
-    return f"{m:+.2f} [{m - half:+.2f}, {m + half:+.2f}] n={len(values)}"
+    mean, low, high = mean_interval(values)
+    return f"{mean:+.2f} [{low:+.2f}, {high:+.2f}] n={len(values)}"
 
 
 def play(game: str, deals: range, spec) -> list:
