@@ -24,7 +24,7 @@ from .inference import Holder, SamplingModel
 from .tarot_bidding import (CONTRACTS, DOG_CONTRACTS, KING, by_seat, check_discard, check_handful,
                             check_misery, default_discard, parse_contract)
 from .tarot_scoring import (HANDFUL_BONUS, MISERY_GAIN, MISERY_LOSS, PETIT, TOTAL_HALF_POINTS, card_half_points,
-                            score_deal, settle_tricks, tally, target)
+                            margin_utility, score_deal, settle_tricks, tally, target)
 
 N_SEATS = 4
 HAND_SIZE = 18
@@ -285,9 +285,7 @@ class TarotState(TrickState):
         return 0
 
     def utility(self, objective) -> float:
-        """The margin in half points, and 25 points more for the winner and
-        25 less for the loser: a jump of 100 half points at 0."""
-        return float(objective) + (100 if objective >= 0 else 0)
+        return margin_utility(objective)
 
     @property
     def trick_trump(self) -> int:

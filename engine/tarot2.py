@@ -31,7 +31,7 @@ from .cards import FOOL, TAROT_DECK, TRUMPS, Card, suit_of
 from .deal import Deal, Packet, split_sections
 from .errors import IllegalPlayError, NotationError, RuleError
 from .game import DEEP_DEAL_NODE_LIMITS, Game, Trick, TrickState, dealer_rng
-from .tarot_scoring import card_half_points
+from .tarot_scoring import card_half_points, margin_utility
 
 PETIT: Card = 64 + 1
 TWENTY_ONE: Card = 64 + 21
@@ -416,9 +416,7 @@ class Tarot2State(TrickState):
         return 0
 
     def utility(self, objective) -> float:
-        """The margin in half points, and 25 points more for the winner and
-        25 less for the loser: a jump of 100 half points at 0."""
-        return float(objective) + (100 if objective >= 0 else 0)
+        return margin_utility(objective)
 
     @property
     def trick_trump(self) -> int:

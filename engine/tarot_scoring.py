@@ -59,6 +59,13 @@ def target(oudlers: int) -> int:
     return TARGETS[oudlers]
 
 
+def margin_utility(objective) -> float:
+    """A margin in half points as a match counts it, up to a constant: 25
+    points more for the winner and 25 less for the loser, a jump of 100
+    half points at 0 (tarot's taker, tarot2's player 0)."""
+    return float(objective) + (100 if objective >= 0 else 0)
+
+
 def settle_tricks(tricks: Sequence, side_of: Callable[[int], int], n_seats: int = 4, complete: bool = True):
     """Who ends with which cards after the play, by the Excuse rules.
 
