@@ -14,7 +14,9 @@ an idle machine: a second thread with no free core gains nothing.
 ``--only`` takes a list of positions, ``--skip-one`` times the threads
 alone (their total, to compare two ways of the team run in turn), and
 ``--own-questions`` makes every thread ask its own questions (``team.HELP``
-off). ``--rounds R`` solves each position R times each way, one thread and
+off), ``--help-mode split|marks|split+marks`` chooses how the helpers
+search the question under way (``team.HELP_MODE``: the root split alone,
+ABDADA's busy marks alone, or both, the default). ``--rounds R`` solves each position R times each way, one thread and
 the threads in turn, and reports each position's median times: which
 questions get asked depends on when the threads' answers come, so one
 run of a position can be twice as fast as the next (docs/SPEED.md).
@@ -70,11 +72,15 @@ def main(argv=None):
     ap.add_argument("--only", default=None, help="positions, e.g. 1,4,5,7 (instead of --first/--positions)")
     ap.add_argument("--skip-one", action="store_true", help="no one-thread solve: the threads' total")
     ap.add_argument("--own-questions", action="store_true", help="every thread asks its own questions")
+    ap.add_argument("--help-mode", choices=("split", "marks", "split+marks"), default=None,
+                    help="how a helper searches the question under way (team.HELP_MODE)")
     ap.add_argument("--rounds", type=int, default=1, help="solves each way a position (medians reported)")
     args = ap.parse_args(argv)
+    from atout.solver import team
     if args.own_questions:
-        from atout.solver import team
         team.HELP = False
+    if args.help_mode:
+        team.HELP_MODE = args.help_mode
     indices = [int(x) for x in args.only.split(",")] if args.only else \
         list(range(args.first, args.first + args.positions))
     print(f"# {time.strftime('%Y-%m-%d %H:%M')} load average {os.getloadavg()[0]:.2f}; "

@@ -153,7 +153,7 @@ def cards_over_threads(first, state, todo, gen, budget, clip, threads, least, mo
     mine: dict = {}             # id(solver) -> (its generation, budget, killers)
     budgets: list = []
     counters = [K.C_NODES, K.C_TRICKS, K.C_TTPROBES, K.C_TTHITS, K.C_TTSTORES, K.C_CUTS,
-                K.C_FIRSTCUTS, K.C_COVERED]
+                K.C_FIRSTCUTS, K.C_COVERED, K.C_DEFERRED]
     before = budget.ctx[counters].copy()
 
     def work(solver, item):

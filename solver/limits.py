@@ -175,7 +175,7 @@ class Budget:
                 "tt_probes": int(c[K.C_TTPROBES]),
                 "tt_hits": int(c[K.C_TTHITS]), "tt_stores": int(c[K.C_TTSTORES]),
                 "cutoffs": int(c[K.C_CUTS]), "first_move_cutoffs": int(c[K.C_FIRSTCUTS]),
-                "covered_moves": int(c[K.C_COVERED])}
+                "covered_moves": int(c[K.C_COVERED]), "deferred_leads": int(c[K.C_DEFERRED])}
 
 
 #: the anytime driver's first node cap a probe, and its growth a round

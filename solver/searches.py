@@ -211,12 +211,14 @@ def cards_left_sums(L, H, n, bp, gpt):
 
 
 def new_row_table(size: int) -> np.ndarray:
-    """``kernels.point.row_table.new_table``: a zeroed (size, ROW) int64
-    table whose rows start on 64-byte lines."""
+    """``kernels.point.row_table.new_table``: a zeroed (size + BUSY_ROWS,
+    ROW) int64 table whose rows start on 64-byte lines (the last rows hold
+    ABDADA's busy marks when threads share the table)."""
     row = kernel_facts.ROW_TABLE["ROW"]
-    buf = np.zeros(size * row + 8, dtype=np.int64)
+    rows = size + kernel_facts.ROW_TABLE["BUSY_ROWS"]
+    buf = np.zeros(rows * row + 8, dtype=np.int64)
     skip = (-buf.ctypes.data % 64) // 8
-    return buf[skip:skip + size * row].reshape(size, row)
+    return buf[skip:skip + rows * row].reshape(rows, row)
 
 
 # -- kernel_facts.py, written from the kernels -----------------------------------------------

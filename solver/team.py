@@ -7,7 +7,11 @@ after the other, bisecting the interval the answers leave
 each other thread searches the question under way too, in the same
 transposition table, by the position's children (the legal cards' blocks),
 starting from the last, which the first thread reaches last (a root split
-of each question, whose answers meet through the table). Whichever answers
+of each question, whose answers meet through the table). Below the root,
+every thread leaves for later a lead at a trick start that another thread
+is searching (ABDADA's busy marks, ``kernels.point.busy``): where every
+lead of a position must be searched, two threads that meet there take
+different ones. Whichever answers
 first answers for all: an answer that settles a question under way stops
 its other searches (their table entries stay, all true). With no question
 under way, a thread asks its own: the middle of the widest stretch of the
@@ -40,11 +44,19 @@ _pool_lock = threading.Lock()
 
 #: the counters a helper's search adds to the request's (not its limit or abort flag)
 _COUNTERS = (K.C_NODES, K.C_TTHITS, K.C_TTSTORES, K.C_CUTS, K.C_FIRSTCUTS, K.C_TTPROBES,
-             K.C_TRICKS, K.C_COVERED)
+             K.C_TRICKS, K.C_COVERED, K.C_DEFERRED)
 #: the threads after the first search the first's question by its children
 #: (``_by_children``) rather than ask questions of their own (False:
 #: every thread asks its own; docs/SPEED.md has both measured)
 HELP = True
+#: how a helper searches the question under way: "split", by the
+#: position's children from the last, one question each (a root split);
+#: "marks", the whole question from the position, as its asker does,
+#: leaving for later the leads at a trick start that another thread is
+#: searching (ABDADA's busy marks in the table, ``kernels.point.busy``);
+#: "split+marks", a root split in which every thread also leaves the leads
+#: another is searching for later (the fastest of the three: docs/SPEED.md)
+HELP_MODE = "split+marks"
 #: seconds a question runs before the other threads help it
 HELP_AFTER = 0.005
 #: the least nodes a thread takes from a limited team's nodes at a time
@@ -183,6 +195,7 @@ class _Team:
                     state.undo()
                 child.rules[K.R_GEN] = self.gen
                 child.rules[K.R_TTMASK] = self.solver.mask
+                child.rules[K.R_ABDADA] = self.positions[index].rules[K.R_ABDADA]
                 children.append(child)
             self.children[index] = (state.maximizing(), children)
         return self.children[index]
@@ -210,6 +223,8 @@ class _Team:
         pos = self.positions[index]
         pos.rules[K.R_GEN] = self.gen
         pos.rules[K.R_TTMASK] = self.solver.mask
+        marks = HELP and HELP_MODE in ("marks", "split+marks") and len(self.positions) > 1
+        pos.rules[K.R_ABDADA] = 1 if marks else 0
         first = True
         while True:
             with self.lock:
@@ -240,7 +255,10 @@ class _Team:
                 self.asked_at[index] = time.perf_counter()
                 self.dropped[index] = False
             try:
-                v = self._by_children(index, t) if helping else self._ask(index, t)
+                if helping and HELP_MODE in ("split", "split+marks"):
+                    v = self._by_children(index, t)
+                else:
+                    v = self._ask(index, t)
             except BaseException as exc:     # noqa: BLE001 (raised by the caller)
                 with self.lock:
                     self.asked.pop(index, None)
@@ -311,6 +329,7 @@ def team_value(solver, state, pos, codec, gen, budget, threads: int, lo=None, hi
                 team._stop()
             _join(futures)
     finally:
+        pos.rules[K.R_ABDADA] = 0       # (the caller's position, searched alone after)
         for b in team.budgets:
             for c in _COUNTERS:
                 budget.ctx[c] += b.ctx[c]

@@ -42,7 +42,8 @@ R_GEN = 6          # generation: table entries of another solve never match
 R_TTMASK = 7
 R_USEPTS = 8       # card points matter (the point games of ``solver.point_search``)
 R_OBLIG = 9        # obligations: 0 follow suit only (bridge's; kept for the vector)
-R_ORDER = 10       # (unused)
+R_ABDADA = 10      # 1: the point search reads and writes ABDADA's busy marks (``point_busy``);
+                   # 2: ... and counts every later lead busy (tests)
 R_QUICK = 11       # quick-trick bound valid (bridge: always)
 R_CAPOT = 12       # bonus when the max side wins every trick (0 for bridge)
 N_RULES = 16
@@ -58,7 +59,8 @@ C_FIRSTCUTS = 6
 C_TTPROBES = 7
 C_TRICKS = 8       # nodes at a trick start (DDS counts these)
 C_COVERED = 9      # point games: moves not tried, covered by a failed sibling's answer
-N_CTX = 10
+C_DEFERRED = 10    # point games, threads: leads left for later, another thread's (ABDADA)
+N_CTX = 11
 
 NSUITS = 6
 SEATS = 4          # bridge's seats: the search's helpers count on four (a constant folds)

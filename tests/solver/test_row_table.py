@@ -15,11 +15,11 @@ from atout.solver.driver import Solver
 def test_rows_start_on_cache_lines_and_are_empty():
     for size in (1 << 10, 1 << 12):
         tt = T.new_table(size)
-        assert tt.shape == (size, 4) and tt.flags.c_contiguous
+        assert tt.shape == (size + T.BUSY_ROWS, 4) and tt.flags.c_contiguous
         assert tt.ctypes.data % 64 == 0
         assert not tt.any()
     solver = Solver(12)
-    assert solver.rows.shape == (1 << 12, 4) and solver.rows.ctypes.data % 64 == 0
+    assert solver.rows.shape == ((1 << 12) + T.BUSY_ROWS, 4) and solver.rows.ctypes.data % 64 == 0
 
 
 class Model:

@@ -97,6 +97,19 @@ def test_the_team_bench_runs_and_compares_the_values(capsys):
     assert len(lines) == 4 and lines[-1].startswith("# 2 positions over 0.0 s")
 
 
+def test_the_team_bench_chooses_how_the_helpers_help(capsys, monkeypatch):
+    """``--help-mode``: the team's way of helping for the run."""
+    import sys
+    from pathlib import Path
+    from atout.solver import team
+    monkeypatch.setattr(team, "HELP_MODE", team.HELP_MODE)       # (restored after)
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    import team_speed
+    team_speed.main(["--game", "tarot", "--tricks", "6", "--positions", "1", "--over", "0",
+                     "--help-mode", "marks"])
+    assert team.HELP_MODE == "marks"
+    assert capsys.readouterr().out.splitlines()[-1].startswith("# 1 positions over 0.0 s")
+
 
 def test_the_team_bench_takes_each_positions_median_over_rounds(capsys):
     """``--rounds``: each position solved that many times each way, its
@@ -180,3 +193,47 @@ def test_a_cancellation_between_two_questions_is_not_undone():
     with cancellable_by(cancel):
         result = solve(state, line=False, threads=2)
     assert result.interrupted and not result.exact and result.nodes <= 1
+
+
+@pytest.mark.parametrize("name, tricks", NAIVE)
+def test_leads_left_for_a_second_pass_give_the_naive_minimax(name, tricks):
+    """ABDADA's deferral (``kernels.point.busy``): with every later lead
+    counted busy (``R_ABDADA`` 2, one thread), each trick start searches its
+    first lead, then the others in a second pass; fail-soft bounds on both
+    sides of the value, and the exact value, as the naive minimax's."""
+    from atout.solver.encoding import codec_for
+    from atout.solver.limits import Budget
+    from atout.solver.searches import bridge as K
+    game = get_game(name)
+    deferred = 0
+    for seed in range(8):
+        state = random_ending(game, 950 + seed, tricks, None)
+        value = minimax(state)
+        pos = codec_for(state).encode(state)
+        pos.rules[K.R_ABDADA] = 2
+        solver = Solver(12)
+        budget = Budget(None, None)
+        for target in {value - 3, value - 1, value, value + 1, value + 4}:
+            v = solver._probe(pos, target, solver.new_generation(), budget)
+            assert (v >= target and value >= v) or (v < target and value <= v), (seed, target, v, value)
+            assert (v >= target) == (value >= target)
+        deferred += budget.stats()["deferred_leads"]
+    assert deferred > 0
+
+
+@pytest.mark.parametrize("mode", ["split", "marks", "split+marks"])
+def test_every_way_of_helping_gives_the_value_of_one_thread(monkeypatch, mode):
+    """Helpers that search the question under way by its position's
+    children from the last, or from the position with ABDADA's marks, or
+    both: the value of one thread in every point game."""
+    from atout.solver import team
+    from atout.solver.searches import bridge as K
+    monkeypatch.setattr(team, "HELP_AFTER", 0.0)
+    monkeypatch.setattr(team, "HELP_MODE", mode)
+    for name, tricks in DEEPER:
+        game = get_game(name)
+        for seed in range(3):
+            state = random_ending(game, 850 + seed, tricks, None)
+            one = solve(state, threads=1, tt_bits=16, line=False)
+            many = solve(state, threads=2, tt_bits=16, line=False)
+            assert (many.value, many.exact) == (one.value, one.exact), (name, seed)

@@ -21,6 +21,10 @@ F_SCNT = 36
 # each) a rank under which the moves of low cards are not tried
 # (``covered_low_card``)
 F_SKIP = 41
-N_GFRAME = 42
+# ... and with ABDADA's marks on (``point_busy``), at a trick start: the
+# leads left for the second pass (a bit per move index), and the pass (0, 1)
+F_DEFER = 42
+F_PASS = 43
+N_GFRAME = 44
 #: beyond any value of any game
 INF = 1 << 40

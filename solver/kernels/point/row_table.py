@@ -52,15 +52,19 @@ EMPTY_UPPER = 1_000_000
 #: row columns
 T_K1, T_K2, T_GEN, T_PACKED = range(4)
 ROW = 4
+#: rows after the table's own: ABDADA's busy marks (``point_busy``), read
+#: and written only when several threads search one table
+BUSY_ROWS = 1 << 12
 
 
 def new_table(size: int) -> np.ndarray:
-    """A zeroed (size, 4) int64 table whose rows start on 64-byte lines
-    (numpy aligns its buffers to 16 bytes only). Zeroed pages are not
-    touched until a search writes them."""
-    buf = np.zeros(size * ROW + 8, dtype=np.int64)
+    """A zeroed (size + BUSY_ROWS, 4) int64 table whose rows start on
+    64-byte lines (numpy aligns its buffers to 16 bytes only). Zeroed pages
+    are not touched until a search writes them."""
+    rows = size + BUSY_ROWS
+    buf = np.zeros(rows * ROW + 8, dtype=np.int64)
     skip = (-buf.ctypes.data % 64) // 8
-    return buf[skip:skip + size * ROW].reshape(size, ROW)
+    return buf[skip:skip + rows * ROW].reshape(rows, ROW)
 
 
 @inline_kernel

@@ -19,14 +19,15 @@ the helpers called at every node are ``inline_kernel``s, compiled into
 
 from __future__ import annotations
 
-from ..jit import kernel
-from ..common import (C_ABORT, C_COVERED, C_CUTS, C_FIRSTCUTS, C_LIMIT, C_NODES, C_TTHITS,
-                      C_TTPROBES, C_TTSTORES, NSUITS, R_GEN, R_KEYMODE, R_MAXSIDE, R_NSEATS,
-                      R_TRUMP, R_TTMASK, popcount, tt_slot)
+from ..jit import inline_kernel, kernel
+from ..common import (C_ABORT, C_COVERED, C_CUTS, C_DEFERRED, C_FIRSTCUTS, C_LIMIT, C_NODES,
+                      C_TTHITS, C_TTPROBES, C_TTSTORES, NSUITS, R_ABDADA, R_GEN, R_KEYMODE,
+                      R_MAXSIDE, R_NSEATS, R_TRUMP, R_TTMASK, lobit, popcount, tt_slot)
 from .bounds import belote_bounds, cards_left_sums, cash_bounds, trick_start_bounds
-from .frame import (F_BEST, F_BP, F_CNT, F_FL, F_GAIN, F_GP, F_IDX, F_K1, F_K2, F_KILLER,
-                    F_LEADER, F_MAX, F_NEED, F_NM, F_NTOP, F_NTR, F_P, F_REL, F_REV, F_RT,
-                    F_SKIP, F_SLOT, F_WR, F_WS, INF)
+from .busy import clear_busy, is_busy, mark_busy
+from .frame import (F_BEST, F_BP, F_CNT, F_DEFER, F_FL, F_GAIN, F_GP, F_IDX, F_K1, F_K2,
+                    F_KILLER, F_LEADER, F_MAX, F_NEED, F_NM, F_NTOP, F_NTR, F_P, F_PASS, F_REL,
+                    F_REV, F_RT, F_SKIP, F_SLOT, F_WR, F_WS, INF)
 from .keys import belote_key, belote_slot, rkey, rkey_piles
 from .moves import card_tag, gen_moves, table_lead, trick_killer
 from .partition import (NOREL, PT_ROWS, PT_ROWS_TAROCCO, covered_low_card, lower_rank,
@@ -92,6 +93,40 @@ def greedy_playout(L, H, ts, tr, ntr0, d0, leader0, fl0, rules, sides, kp, eq, g
     return total + term(fl, rules)
 
 
+@inline_kernel
+def _next_unbusy(tt, tmask, fr, d, mv, i, rel, rules, ctx):
+    """ABDADA at a trick start: the index of the next lead to search from
+    ``i`` on. The first pass leaves every later lead another thread is
+    searching (its busy mark) for a second pass, which takes those leads
+    in order, less those a failed lead's answer covers since. Returns the
+    number of moves when none is left. (``rules[R_ABDADA]`` 2 counts every
+    later lead busy: the second pass on one thread, for the tests.)"""
+    nm = abs(fr[d, F_NM])
+    if fr[d, F_PASS] == 0:
+        while i > 0 and i < nm and (rules[R_ABDADA] == 2
+                                    or is_busy(tt, tmask, fr[d, F_K1], fr[d, F_K2], mv[d, i])):
+            fr[d, F_DEFER] |= 1 << i
+            ctx[C_DEFERRED] += 1
+            i += 1
+            while rel and i < nm and covered_low_card(fr, d, mv[d, i], rules):
+                i += 1
+                ctx[C_COVERED] += 1
+        if i < nm or fr[d, F_DEFER] == 0:
+            return i
+        fr[d, F_PASS] = 1
+    left = fr[d, F_DEFER]
+    i = nm
+    while left != 0:
+        j = lobit(left)
+        left &= left - 1
+        if not (rel and covered_low_card(fr, d, mv[d, j], rules)):
+            i = j
+            break
+        ctx[C_COVERED] += 1
+    fr[d, F_DEFER] = left
+    return i
+
+
 @kernel
 def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, eq, gpt, pnext,
             zob, zf, tt, mv, sc, lg, fr, ctx):
@@ -111,6 +146,9 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
     # the partition table: relevant ranks carried up the tree (tarot, tarocco)
     rel = rules[R_KEYMODE] == 3
     prows = PT_ROWS_TAROCCO if kind == TAROCCO else PT_ROWS
+    # ABDADA's busy marks at the trick starts the table keys (several threads)
+    abdada = rules[R_ABDADA] != 0
+    tmask = rules[R_TTMASK]
     d = d0
     fr[d, F_NTR] = ntr0
     fr[d, F_LEADER] = leader0
@@ -130,6 +168,8 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
             if ctx[C_NODES] > ctx[C_LIMIT]:
                 ctx[C_ABORT] = 1
                 for dd in range(d - 1, d0 - 1, -1):
+                    if abdada and fr[dd, F_NTR] == 0 and fr[dd, F_SLOT] >= 0:
+                        clear_busy(tt, tmask, fr[dd, F_K1], fr[dd, F_K2], mv[dd, fr[dd, F_IDX]])
                     if fr[dd, F_NTR] + 1 == n and kind == TAROT2:
                         unreveal(L, H, ts, tr, dd - fr[dd, F_NTR], fr[dd, F_LEADER], n, pnext,
                                  fr[dd, F_REV])
@@ -257,6 +297,8 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                 fr[d, F_MAX] = 1 if sides[p] == maxside else 0
                 fr[d, F_BEST] = -INF if sides[p] == maxside else INF
                 fr[d, F_SLOT] = slot
+                fr[d, F_DEFER] = 0
+                fr[d, F_PASS] = 0
                 # (no killers in tarot2: its piles change the hands from trick
                 # to trick; they cost it more nodes: docs/SOLVER_HISTORY.md)
                 killer = fr[d, F_KILLER] if kind != TAROT2 else -1
@@ -285,6 +327,8 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
             p = fr[d, F_P]
             i = fr[d, F_IDX]
             m = mv[d, i]
+            if abdada and fr[d, F_NTR] == 0 and fr[d, F_SLOT] >= 0:
+                clear_busy(tt, tmask, fr[d, F_K1], fr[d, F_K2], m)
             if fr[d, F_NTR] + 1 == n and kind == TAROT2:
                 unreveal(L, H, ts, tr, d - fr[d, F_NTR], fr[d, F_LEADER], n, pnext, fr[d, F_REV])
             L[p, m >> 5] |= 1 << (m & 31)
@@ -340,11 +384,15 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                 fr[d, F_NM] = gen_moves(L, H, ts, tr, 0, d, fr[d, F_LEADER], fr[d, F_P],
                                         fr[d, F_FL], rules, sides, kp, eq, mv, sc, lg,
                                         relative_move(L, H, n, mv[d, 0]), fr[d, F_KILLER])
-            if rel and i > 0:
+            if rel and i > 0 and fr[d, F_PASS] == 0:
                 # (a failed child's answer covers these: see note_covered_low_cards)
                 while i < fr[d, F_NM] and covered_low_card(fr, d, mv[d, i], rules):
                     i += 1
                     ctx[C_COVERED] += 1
+                fr[d, F_IDX] = i
+            busy_node = abdada and fr[d, F_NTR] == 0 and fr[d, F_SLOT] >= 0
+            if busy_node:
+                i = _next_unbusy(tt, tmask, fr, d, mv, i, rel, rules, ctx)
                 fr[d, F_IDX] = i
             if i < abs(fr[d, F_NM]):
                 ntr = fr[d, F_NTR]
@@ -353,6 +401,8 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                 fl = fr[d, F_FL]
                 p = fr[d, F_P]
                 m = mv[d, i]
+                if busy_node:
+                    mark_busy(tt, tmask, fr[d, F_K1], fr[d, F_K2], m)
                 s = m >> 5
                 r = m & 31
                 L[p, s] ^= 1 << r

@@ -34,7 +34,7 @@ from . import search as P
 
 
 #: the modules of the point search's kernels (``point_search`` and its parts)
-_MODULES = ("tricks", "frame", "bounds", "keys", "moves", "partition", "search")
+_MODULES = ("tricks", "frame", "busy", "bounds", "keys", "moves", "partition", "search")
 
 
 def _modules() -> list:
