@@ -150,20 +150,24 @@ def test_a_question_asked_by_the_positions_children_is_answered_right(name, tric
             assert (v >= target) == (value >= target)
 
 
-@pytest.mark.parametrize("help_first", [True, False])
-def test_threads_that_help_at_once_or_ask_their_own_questions_give_the_value(monkeypatch, help_first):
-    """Helpers that start on the question under way at once (no wait), or
-    helpers that never help (each asks its own questions): the value of
-    one thread, in every point game."""
+@pytest.mark.parametrize("help_first, mode, threads", [
+    (True, "split", 3), (True, "marks", 2), (True, "split+marks", 3), (True, "split+marks", 2),
+    (False, "split+marks", 3)])
+def test_every_way_of_helping_gives_the_value_of_one_thread(monkeypatch, help_first, mode, threads):
+    """Helpers that start on the question under way at once (no wait): by
+    its position's children from the last, or from the position with
+    ABDADA's marks, or both; or helpers that never help (each asks its own
+    questions): the value of one thread, in every point game."""
     from atout.solver import team
     monkeypatch.setattr(team, "HELP_AFTER", 0.0)
     monkeypatch.setattr(team, "HELP", help_first)
+    monkeypatch.setattr(team, "HELP_MODE", mode)
     for name, tricks in DEEPER:
         game = get_game(name)
         for seed in range(3):
             state = random_ending(game, 800 + seed, tricks, None)
             one = solve(state, threads=1, tt_bits=16, line=False)
-            many = solve(state, threads=3, tt_bits=16, line=False)
+            many = solve(state, threads=threads, tt_bits=16, line=False)
             assert (many.value, many.exact) == (one.value, one.exact), (name, seed)
 
 
@@ -219,21 +223,3 @@ def test_leads_left_for_a_second_pass_give_the_naive_minimax(name, tricks):
             assert (v >= target) == (value >= target)
         deferred += budget.stats()["deferred_leads"]
     assert deferred > 0
-
-
-@pytest.mark.parametrize("mode", ["split", "marks", "split+marks"])
-def test_every_way_of_helping_gives_the_value_of_one_thread(monkeypatch, mode):
-    """Helpers that search the question under way by its position's
-    children from the last, or from the position with ABDADA's marks, or
-    both: the value of one thread in every point game."""
-    from atout.solver import team
-    from atout.solver.searches import bridge as K
-    monkeypatch.setattr(team, "HELP_AFTER", 0.0)
-    monkeypatch.setattr(team, "HELP_MODE", mode)
-    for name, tricks in DEEPER:
-        game = get_game(name)
-        for seed in range(3):
-            state = random_ending(game, 850 + seed, tricks, None)
-            one = solve(state, threads=1, tt_bits=16, line=False)
-            many = solve(state, threads=2, tt_bits=16, line=False)
-            assert (many.value, many.exact) == (one.value, one.exact), (name, seed)
