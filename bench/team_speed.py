@@ -16,10 +16,11 @@ alone (their total, to compare two ways of the team run in turn), and
 ``--own-questions`` makes every thread ask its own questions (``team.HELP``
 off), ``--help-mode split|marks|split+marks`` chooses how the helpers
 search the question under way (``team.HELP_MODE``: the root split alone,
-ABDADA's busy marks alone, or both, the default). ``--rounds R`` solves each position R times each way, one thread and
-the threads in turn, and reports each position's median times: which
-questions get asked depends on when the threads' answers come, so one
-run of a position can be twice as fast as the next (docs/SPEED.md).
+ABDADA's busy marks alone, or both, the default). ``--rounds R`` solves
+each position R times each way, one thread and the threads in turn, and
+reports each position's median times: which questions get asked depends
+on when the threads' answers come, so one run of a position can be twice
+as fast as the next (docs/SPEED.md).
 """
 
 from __future__ import annotations
