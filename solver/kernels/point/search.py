@@ -94,6 +94,13 @@ def greedy_playout(L, H, ts, tr, ntr0, d0, leader0, fl0, rules, sides, kp, eq, g
 
 
 @inline_kernel
+def _marks_leads(fr, d):
+    """Does frame ``d`` mark its leads busy (with ``rules[R_ABDADA]``)? A
+    trick start that the table keys (a slot): the marks share its key."""
+    return fr[d, F_NTR] == 0 and fr[d, F_SLOT] >= 0
+
+
+@inline_kernel
 def _next_unbusy(tt, tmask, fr, d, mv, i, rel, rules, ctx):
     """ABDADA at a trick start: the index of the next lead to search from
     ``i`` on. The first pass leaves every later lead another thread is
@@ -168,7 +175,7 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
             if ctx[C_NODES] > ctx[C_LIMIT]:
                 ctx[C_ABORT] = 1
                 for dd in range(d - 1, d0 - 1, -1):
-                    if abdada and fr[dd, F_NTR] == 0 and fr[dd, F_SLOT] >= 0:
+                    if abdada and _marks_leads(fr, dd):
                         clear_busy(tt, tmask, fr[dd, F_K1], fr[dd, F_K2], mv[dd, fr[dd, F_IDX]])
                     if fr[dd, F_NTR] + 1 == n and kind == TAROT2:
                         unreveal(L, H, ts, tr, dd - fr[dd, F_NTR], fr[dd, F_LEADER], n, pnext,
@@ -327,7 +334,7 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
             p = fr[d, F_P]
             i = fr[d, F_IDX]
             m = mv[d, i]
-            if abdada and fr[d, F_NTR] == 0 and fr[d, F_SLOT] >= 0:
+            if abdada and _marks_leads(fr, d):
                 clear_busy(tt, tmask, fr[d, F_K1], fr[d, F_K2], m)
             if fr[d, F_NTR] + 1 == n and kind == TAROT2:
                 unreveal(L, H, ts, tr, d - fr[d, F_NTR], fr[d, F_LEADER], n, pnext, fr[d, F_REV])
@@ -390,7 +397,7 @@ def gsearch(L, H, ts, tr, ntr0, d0, leader0, fl0, need0, rules, sides, kp, bp, e
                     i += 1
                     ctx[C_COVERED] += 1
                 fr[d, F_IDX] = i
-            busy_node = abdada and fr[d, F_NTR] == 0 and fr[d, F_SLOT] >= 0
+            busy_node = abdada and _marks_leads(fr, d)
             if busy_node:
                 i = _next_unbusy(tt, tmask, fr, d, mv, i, rel, rules, ctx)
                 fr[d, F_IDX] = i
