@@ -200,16 +200,19 @@ class ValueInference:
     each legal card: the search's solver, on its budget).
 
     Only the last cards are judged: they are the cheapest to solve (fewest
-    cards left) and the most telling of the hands now held.
+    cards left) and the most telling of the hands now held; with
+    ``tricks``, only once at most that many tricks are left (before, the
+    judged cards' solves are dear and, under a decision's budget, inexact).
     ``state_and_weight(full, played, contract)`` replays the play on the
     drawn deal (as ``Game.state_after``) and gives the weight, which the
     search multiplies the deal's values by."""
 
-    def __init__(self, view, temperature: float, window: int, card_values):
+    def __init__(self, view, temperature: float, window: int, card_values, tricks: int | None = None):
         self.game = get_game(view.game)
         self.temperature = float(temperature)
         self.window = int(window)
         self.card_values = card_values
+        self.tricks = tricks
         self.seats = {seat for seat, hand in enumerate(view.known_deal.hands) if hand.unknown}
 
     def state_and_weight(self, full, played, contract) -> tuple:
@@ -220,7 +223,7 @@ class ValueInference:
                 judged.append(index)
             state.play(card)
         judged = judged[-self.window:] if self.window > 0 else []
-        if not judged:
+        if not judged or (self.tricks is not None and state.tricks_left > self.tricks):
             return state, 1.0
         for _ in range(len(played) - judged[0]):
             state.undo()

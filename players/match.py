@@ -47,7 +47,7 @@ class PlayerSpec:
 #: the options of a search level a match may set
 PLAYER_OPTIONS = ("samples", "max_nodes", "exact_tricks", "decision_nodes", "bid_samples", "playout_to",
                   "playout_nodes", "baseline", "inference", "play_inference", "discard_samples", "think_ms",
-                  "value_inference", "value_window", "fusion", "fusion_tricks", "fusion_front",
+                  "value_inference", "value_window", "value_tricks", "fusion", "fusion_tricks", "fusion_front",
                   "tiebreak", "declare_samples", "greedy", "call_margin")
 
 

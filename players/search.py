@@ -93,6 +93,8 @@ PLAY_INFERENCE: dict = {}
 #: game's objective (0: off) and the other seats' last cards judged
 VALUE_INFERENCE: dict = {}
 VALUE_WINDOW = 3
+#: ... from how many tricks left, by game (none: from the first card)
+VALUE_TRICKS: dict = {}
 #: the games of today's hard (``baseline=1``, the reference the changes are
 #: measured against): its auction inference and its scored calls
 BASELINE_INFERENCE_GAMES = ("belote", "smear")
@@ -208,7 +210,7 @@ class SearchPlayer(Player):
     def __init__(self, game_name, seed=0, level="medium", think=None, samples=None, max_nodes=None,
                  exact_tricks=None, min_samples=4, decision_nodes=None, bid_samples=None,
                  playout_to=None, playout_nodes=None, baseline=0, inference=None, play_inference=None,
-                 discard_samples=None, value_inference=None, value_window=None, fusion=None, fusion_tricks=None,
+                 discard_samples=None, value_inference=None, value_window=None, value_tricks=None, fusion=None, fusion_tricks=None,
                  fusion_front=None, tiebreak=None, declare_samples=None, greedy=None, call_margin=None):
         super().__init__(game_name, seed)
         self.level = level
@@ -222,6 +224,7 @@ class SearchPlayer(Player):
         temperature = 0 if self.baseline else VALUE_INFERENCE.get(game_name, 0)
         self.value_temperature = temperature if value_inference is None else int(value_inference)
         self.value_window = VALUE_WINDOW if value_window is None else int(value_window)
+        self.value_tricks = VALUE_TRICKS.get(game_name) if value_tricks is None else int(value_tricks)
         if inference is not None:       # the auction inference on (1) or off (0) in this game
             others = tuple(g for g in self.inference_games if g != game_name)
             self.inference_games = others + ((game_name,) if int(inference) else ())
@@ -398,7 +401,8 @@ class SearchPlayer(Player):
         deals: list = []         # (state, weight) of each deal scored, for the fused search
         if self.level == "hard" and self.value_temperature and view.played:
             value_inference = ValueInference(view, self.value_temperature, self.value_window,
-                                             lambda state: self.judged_values(state, cut_short=drawn > 0))
+                                             lambda state: self.judged_values(state, cut_short=drawn > 0),
+                                             self.value_tricks)
         while drawn < planned:
             if drawn >= self.min_samples and budget.spent():
                 break

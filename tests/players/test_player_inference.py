@@ -307,7 +307,16 @@ def test_the_inference_by_values_weighs_a_deal_by_the_cost_of_the_cards_played(s
         assert weight == pytest.approx(math.exp(-sum(losses) / 10))
         assert 0.0 < weight <= 1.0
         weights.add(round(weight, 9))
+        if weight < 1.0:
+            lighter = (full, contract, state, weight)
     assert ValueInference(view, 10, 0, naive_judge).state_and_weight(full, view.played, contract)[1] == 1.0
+    # with ``tricks``, judged only once at most that many tricks are left
+    full, contract, state, weight = lighter
+    tricks_left = state.tricks_left
+    for tricks, judged in ((tricks_left, True), (tricks_left - 1, False)):
+        later = ValueInference(view, 10, 3, naive_judge, tricks).state_and_weight(full, view.played, contract)
+        assert later[1] == (weight if judged else 1.0)
+        assert later[0].played == state.played
 
 
 def test_the_inference_by_values_is_off_by_default_and_deterministic():
