@@ -411,7 +411,7 @@ def prepare_players(game_name: str, *levels) -> None:
                                                 "optionally with options, e.g. hard,medium:samples=20 "
                                                 "(samples, max_nodes, exact_tricks, decision_nodes, "
                                                 "bid_samples, playout_to, playout_nodes, baseline, inference, "
-                                                "play_inference, value_inference, value_window, discard_samples, "
+                                                "play_inference, value_inference, value_window, value_tricks, discard_samples, "
                                                 "fusion, fusion_tricks, fusion_front, tiebreak, declare_samples, greedy, call_margin: "
                                                 "docs/STRENGTH.md; "
                                                 "think_ms: the player's own "
