@@ -17,8 +17,8 @@ where the score jumps at the contract, the jump too), draws more deals and
 solves exactly earlier; it infers from the auction (``INFERENCE_GAMES``: a
 drawn deal is kept with the probability that every other seat would have
 made its calls by the rule every bot calls by, ``players/inference.py``),
-and it scores its calls in the Belote auction (``players/calls.py``; tarot's
-and Smear's with ``bid_samples``) and the Tarocco dealer's discard
+and it scores its calls in the Belote and Smear auctions (``players/calls.py``;
+tarot's with ``bid_samples``) and the Tarocco dealer's discard
 (``players/tarocco_discard.py``; the tarot taker's with ``discard_samples``,
 its declarations with ``declare_samples``) on drawn deals.
 

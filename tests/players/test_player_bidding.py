@@ -186,6 +186,25 @@ def test_a_call_margin_holds_back_every_call_but_a_pass():
     assert len(seen) > 1        # the deals give the plain search more than one call
 
 
+def test_hard_scores_its_smear_bids_less_a_margin_and_the_baseline_bids_by_the_rule():
+    """Smear: hard scores its bids on drawn deals, each call but a pass
+    giving up ``CALL_MARGIN`` (1 point) first; today's hard (the baseline)
+    bids by the rule. The margin changes some bids of the search."""
+    from atout.players.calls import CALL_MARGIN
+    from atout.players.search import SearchPlayer
+    hard = SearchPlayer("smear", 0, level="hard")
+    assert hard.bid_samples == 24 and hard.call_margin is None and CALL_MARGIN["smear"] == 1
+    assert SearchPlayer("smear", 0, level="hard", baseline=1).bid_samples == 0
+    solver = Solver(16)
+    differs = 0
+    for seed in range(30):
+        rnd = Round.new("smear", seed=seed)
+        view = rnd.view(rnd.to_act)
+        args = (view, EasyPlayer("smear"), solver, f"t/{seed}")
+        differs += search_call(*args, samples=8) != search_call(*args, samples=8, margin=0)
+    assert differs > 0
+
+
 def test_the_call_margin_is_an_option_of_hard_and_none_in_the_baseline():
     from atout.players.match import parse_player
     from atout.players.search import SearchPlayer
