@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 
 from .encoding import Position
-from .limits import Budget
+from .limits import SEARCH_COUNTERS, Budget
 from .results import SolveResult
 from .searches import bridge as K
 
@@ -152,8 +152,7 @@ def cards_over_threads(first, state, todo, gen, budget, clip, threads, least, mo
     found = {"best": None}
     mine: dict = {}             # id(solver) -> (its generation, budget, killers)
     budgets: list = []
-    counters = [K.C_NODES, K.C_TRICKS, K.C_TTPROBES, K.C_TTHITS, K.C_TTSTORES, K.C_CUTS,
-                K.C_FIRSTCUTS, K.C_COVERED, K.C_DEFERRED]
+    counters = SEARCH_COUNTERS
     before = budget.ctx[counters].copy()
 
     def work(solver, item):

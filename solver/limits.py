@@ -40,6 +40,11 @@ NO_LIMIT = 2**62
 #: the largest node limit (the kernels count nodes in 64-bit integers)
 MAX_NODES_LIMIT = 10**15
 
+#: the counters of ``Budget.ctx`` a search adds to (not its limit or abort
+#: flag): what work split over threads sums back into the request's budget
+SEARCH_COUNTERS = [K.C_NODES, K.C_TRICKS, K.C_TTPROBES, K.C_TTHITS, K.C_TTSTORES, K.C_CUTS,
+                   K.C_FIRSTCUTS, K.C_COVERED, K.C_DEFERRED]
+
 
 def check_max_nodes(max_nodes) -> int:
     """A node limit: a whole number 1..MAX_NODES_LIMIT (RuleError otherwise)."""

@@ -32,7 +32,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from .every_card import equivalent_groups
-from .limits import NO_LIMIT, Budget, chunk_until
+from .limits import NO_LIMIT, SEARCH_COUNTERS, Budget, chunk_until
 from .results import probe_bound
 from .searches import bridge as K
 from .threads import default_threads
@@ -42,9 +42,6 @@ from .threads import default_threads
 _pool: ThreadPoolExecutor | None = None
 _pool_lock = threading.Lock()
 
-#: the counters a helper's search adds to the request's (not its limit or abort flag)
-_COUNTERS = (K.C_NODES, K.C_TTHITS, K.C_TTSTORES, K.C_CUTS, K.C_FIRSTCUTS, K.C_TTPROBES,
-             K.C_TRICKS, K.C_COVERED, K.C_DEFERRED)
 #: the threads after the first search the first's question by its children
 #: (``_by_children``) rather than ask questions of their own (False:
 #: every thread asks its own; docs/SPEED.md has both measured)
@@ -331,7 +328,7 @@ def team_value(solver, state, pos, codec, gen, budget, threads: int, lo=None, hi
     finally:
         pos.rules[K.R_ABDADA] = 0       # (the caller's position, searched alone after)
         for b in team.budgets:
-            for c in _COUNTERS:
+            for c in SEARCH_COUNTERS:
                 budget.ctx[c] += b.ctx[c]
     if team.error is not None:
         raise team.error
