@@ -69,9 +69,9 @@ def regrets(game: str, seeds, tricks: list, reference: int, specs: list, report=
             start = time.perf_counter()
             values = player.card_values(view)
             seconds = time.perf_counter() - start
-            pick = player.best_card(view, values)
-            out[spec.name].append((best - truth[pick], seconds))
-            line.append(f"{best - truth[pick]:.1f}")
+            regret = best - truth[player.best_card(view, values)]
+            out[spec.name].append((regret, seconds))
+            line.append(f"{regret:.1f}")
         if report:
             report(f"  seed {seed}, {len(view.legal)} cards: " + " ".join(line))
     return out
