@@ -4,7 +4,7 @@ declaring side. Deals read and write PBN (``N:AKQ.... ... ... ...``)."""
 from __future__ import annotations
 
 from .cards import french_deck, suit_of
-from .deal import Deal, Packet, check_no_duplicates
+from .deal import Deal, Packet, check_no_duplicates, hands_given
 from .errors import NotationError, RuleError
 from .game import Game, TrickState, highest
 
@@ -70,7 +70,7 @@ class BridgeGame(Game):
             pass
         hands_text = text.split()
         if len(hands_text) != 4:
-            raise NotationError(f"{len(hands_text)} hands given, a bridge deal has 4")
+            raise NotationError(f"{hands_given(len(hands_text))}, a bridge deal has 4")
         hands = [None] * 4
         for i, h in enumerate(hands_text):
             hands[(first + i) % 4] = Packet(*self.deck.parse_hand(h, 13))

@@ -71,7 +71,7 @@ def bad(old, new):
 @pytest.mark.parametrize("text, why", [
     ("", "empty deal"),
     ("   ", "empty deal"),
-    (f"{H0} piles0:{P0} piles1:{P1}", "1 hands given, a tarot2 deal has 2"),
+    (f"{H0} piles0:{P0} piles1:{P1}", "1 hand given, a tarot2 deal has 2"),
     (f"{H0} {H1} {H1} piles0:{P0} piles1:{P1}", "3 hands given"),
     (f"{H0} {H1} piles0:{P0}", "section 'piles1:' missing"),
     (f"{H0} {H1} piles0:{P0} piles0:{P0} piles1:{P1}", "section 'piles0' given twice"),
