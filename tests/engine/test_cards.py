@@ -43,6 +43,7 @@ def test_unknown_cards_in_a_hand():
 @pytest.mark.parametrize("text, why", [
     ("AKQ.JT9.876.543X", "unknown card 'X'"),
     ("AKQ.JT9.876", "3 suit groups"),
+    ("AKQJT98765432", "1 suit group, the bridge deck needs 4"),
     ("AAQ.JT9.876.5432", "given twice"),
     ("AKQ.JT9.876.543", "12 cards, a hand here holds 13"),
     ("AK...+x", "must be followed by a number"),
