@@ -45,7 +45,7 @@ def test_table_json(capsys):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["solve", "--game", "bridge", "N:KJ74"], "hands given"),
+    (["solve", "--game", "bridge", "N:KJ74"], "1 hand given, a bridge deal has 4"),
     (["solve", "--game", "bridge", PBN, "--played", "SA"], "does not hold"),
     (["solve", "--game", "bridge", PBN, "--trump", "S"], "does not apply"),
     (["solve", "--game", "bridge", PBN, "--strain", "X"], "unknown strain"),
