@@ -36,8 +36,9 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .cards import Card, french_deck, plain_card, suit_of
-from .deal import Deal, Packet, check_no_duplicates, hands_given, split_sections
+from .deal import Deal, Packet, check_no_duplicates, split_sections
 from .errors import NotationError, RuleError
+from .words import plural
 from .game import Game, TrickState, highest
 from .inference import SamplingModel
 
@@ -213,7 +214,7 @@ def bidding_deal_from(hands: Sequence, turned, stock: Sequence | None) -> Biddin
     """A complete or partial bidding deal from Python values (cards or tokens),
     checked like a parsed one."""
     if len(hands) != 4:
-        raise NotationError(f"{hands_given(len(hands))}, a belote bidding deal has 4 hands of 5 cards")
+        raise NotationError(f"{plural(len(hands), 'hand')} given, a belote bidding deal has 4 hands of 5 cards")
     packets = []
     for seat, hand in enumerate(hands):
         cards = frozenset(_parse_card(c) for c in hand)

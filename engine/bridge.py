@@ -4,8 +4,9 @@ declaring side. Deals read and write PBN (``N:AKQ.... ... ... ...``)."""
 from __future__ import annotations
 
 from .cards import french_deck, suit_of
-from .deal import Deal, Packet, check_no_duplicates, hands_given
+from .deal import Deal, Packet, check_no_duplicates
 from .errors import NotationError, RuleError
+from .words import plural
 from .game import Game, TrickState, highest
 
 SEAT_LETTERS = "NESW"
@@ -70,7 +71,7 @@ class BridgeGame(Game):
             pass
         hands_text = text.split()
         if len(hands_text) != 4:
-            raise NotationError(f"{hands_given(len(hands_text))}, a bridge deal has 4")
+            raise NotationError(f"{plural(len(hands_text), 'hand')} given, a bridge deal has 4")
         hands = [None] * 4
         for i, h in enumerate(hands_text):
             hands[(first + i) % 4] = Packet(*self.deck.parse_hand(h, 13))

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .errors import NotationError
+from .words import plural
 
 Card = int
 
@@ -208,8 +209,7 @@ class Deck:
         expected = 5 if self.has_trump_suit else 4
         if len(groups) != expected:
             raise NotationError(
-                f"hand {text!r}: {len(groups)} suit group{'' if len(groups) == 1 else 's'},"
-                f" the {self.name} deck needs {expected}"
+                f"hand {text!r}: {plural(len(groups), 'suit group')}, the {self.name} deck needs {expected}"
                 f" ({'.'.join(self.suit_letters)}{'.trumps' if self.has_trump_suit else ''})")
         cards: list[Card] = []
         for suit, group in enumerate(groups[:4]):

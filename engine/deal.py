@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from .cards import Card
 from .errors import NotationError
+from .words import plural
 
 
 @dataclass(frozen=True)
@@ -80,11 +81,6 @@ def check_no_duplicates(deck, packets) -> None:
             seen.add(card)
 
 
-def hands_given(count: int) -> str:
-    """The start of a wrong-count error: "1 hand given", "3 hands given"."""
-    return f"{count} hand given" if count == 1 else f"{count} hands given"
-
-
 def split_sections(text: str, sections, what: str, n_hands: int):
     """Split a deal's text into its hand tokens and its ``name:TEXT``
     sections (names from ``sections``, each at most once); ``what`` names the
@@ -104,7 +100,7 @@ def split_sections(text: str, sections, what: str, n_hands: int):
         else:
             hands.append(token)
     if len(hands) != n_hands:
-        raise NotationError(f"{hands_given(len(hands))}, a {what} has {n_hands}")
+        raise NotationError(f"{plural(len(hands), 'hand')} given, a {what} has {n_hands}")
     return hands, found
 
 
