@@ -26,6 +26,12 @@ bidding hands is independent from seat to seat given the playing hands).
 ``AuctionInference(view).likelihood(full)`` gives it; the search accepts a
 drawn deal with that probability, so that the accepted deals follow the
 posterior.
+
+With ``slip`` > 0 a seat is a bolder bidder than the rule: a call other than
+a pass that the rule would not have made weighs ``slip`` instead of
+excluding the hand (hard scores its calls on drawn deals and takes where
+the rule passes; the rule's passes still exclude the hands it would have
+called with).
 """
 
 from __future__ import annotations
@@ -65,9 +71,13 @@ class AuctionInference:
     """The calls of the other seats of ``view``, ready to be checked on many
     deals by ``easy``'s rule (an ``EasyPlayer``)."""
 
-    def __init__(self, view, easy, memo: dict | None = None):
+    def __init__(self, view, easy, memo: dict | None = None, slip: float = 0.0):
         self.view = view
         self.easy = easy
+        #: the weight of a call other than a pass that the rule would not
+        #: have made (0: every seat bids by the rule; hard itself bids more
+        #: boldly, taking where the rule passes, docs/STRENGTH.md)
+        self.slip = float(slip)
         #: (context, seat, hand) -> do the rule's calls agree; a player may
         #: share one across its decisions (the same auction, the same answers)
         self._memo = {} if memo is None else memo
@@ -97,11 +107,23 @@ class AuctionInference:
 
     def calls_agree(self, seat, hand) -> bool:
         """Would the rule make every call ``seat`` made, holding ``hand``?"""
-        key = (self._context, seat, hand)
+        return self.call_weight(seat, hand) == 1.0
+
+    def call_weight(self, seat, hand) -> float:
+        """How likely ``seat`` made its calls holding ``hand``, up to a factor
+        the same for all its hands: 1 if the rule makes every one of them;
+        each call other than a pass that the rule would not make counts
+        ``slip`` (a bolder bidder than the rule); a pass where the rule
+        calls, 0."""
+        key = (self._context, self.slip, seat, hand)
         known = self._memo.get(key)
         if known is None:
-            known = all(self.easy.decide(replace(template, hand=hand)).token.lower() == token
-                        for template, token in self.turns_by_seat[seat])
+            known = 1.0
+            for template, token in self.turns_by_seat[seat]:
+                if self.easy.decide(replace(template, hand=hand)).token.lower() != token:
+                    known *= 0.0 if token == "pass" else self.slip
+                    if known == 0.0:
+                        break
             self._memo[key] = known
         return known
 
@@ -112,7 +134,7 @@ class AuctionInference:
 
     def seat_probability(self, seat, cards) -> float:
         hands = self.bidding_hands(seat, cards)
-        return sum(1 for h in hands if self.calls_agree(seat, h)) / len(hands)
+        return sum(self.call_weight(seat, h) for h in hands) / len(hands)
 
     def likelihood(self, full) -> float:
         """The probability that the other seats, holding their hands of the
@@ -137,11 +159,11 @@ class AuctionInference:
         for seat in self.order:
             hands = self.bidding_hands(seat, full.hand(seat))
             n = len(hands)
-            agree = 0
+            agree = 0.0          # the weights of the hands so far (each at most 1)
             for j, hand in enumerate(hands):
-                if self.calls_agree(seat, hand):
-                    agree += 1
-                elif bound * (agree + n - j - 1) / n <= u:
+                weight = self.call_weight(seat, hand)
+                agree += weight
+                if weight < 1.0 and bound * (agree + n - j - 1) / n <= u:
                     return False
             bound *= agree / n
             if bound <= u:

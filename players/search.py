@@ -92,6 +92,10 @@ PLAY_INFERENCE: dict = {}
 #: (``players.inference.ValueInference``), by game: the temperature in the
 #: game's objective (0: off) and the other seats' last cards judged
 VALUE_INFERENCE: dict = {}
+#: the weight (percent) of a call other than a pass the rule would not have
+#: made, in hard's auction inference, by game (0: the other seats bid by the
+#: rule; ``players.inference.AuctionInference``'s ``slip``)
+CALL_SLIP: dict = {}
 VALUE_WINDOW = 3
 #: ... from how many tricks left, by game (none: from the first card)
 VALUE_TRICKS: dict = {}
@@ -211,7 +215,8 @@ class SearchPlayer(Player):
                  exact_tricks=None, min_samples=4, decision_nodes=None, bid_samples=None,
                  playout_to=None, playout_nodes=None, baseline=0, inference=None, play_inference=None,
                  discard_samples=None, value_inference=None, value_window=None, value_tricks=None, fusion=None, fusion_tricks=None,
-                 fusion_front=None, tiebreak=None, declare_samples=None, greedy=None, call_margin=None):
+                 fusion_front=None, tiebreak=None, declare_samples=None, greedy=None, call_margin=None,
+                 call_slip=None):
         super().__init__(game_name, seed)
         self.level = level
         #: 1: the hard player as it was before the changes being measured (a reference)
@@ -221,6 +226,10 @@ class SearchPlayer(Player):
         #: gives a drawn deal, in percent (0: off)
         slip = 0 if self.baseline else PLAY_INFERENCE.get(game_name, 0)
         self.play_slip = (slip if play_inference is None else int(play_inference)) / 100
+        call_slip_default = 0 if self.baseline else CALL_SLIP.get(game_name, 0)
+        self.call_slip = (call_slip_default if call_slip is None else float(call_slip)) / 100
+        if not 0 <= self.call_slip <= 1:
+            raise OptionError(f"call_slip={call_slip}: a percentage from 0 to 100")
         temperature = 0 if self.baseline else VALUE_INFERENCE.get(game_name, 0)
         self.value_temperature = temperature if value_inference is None else int(value_inference)
         self.value_window = VALUE_WINDOW if value_window is None else int(value_window)
@@ -391,7 +400,7 @@ class SearchPlayer(Player):
         if self.level == "hard" and self.game_name in self.inference_games:
             if len(self._bid_memo) > 200_000:
                 self._bid_memo.clear()
-            inference = AuctionInference(view, self.easy, self._bid_memo)
+            inference = AuctionInference(view, self.easy, self._bid_memo, slip=self.call_slip)
         play_inference = None
         if self.level == "hard" and self.play_slip and view.played:
             play_inference = PlayInference(view, self.easy, self.play_slip)

@@ -74,6 +74,27 @@ def test_belote_a_passer_who_would_have_taken_has_probability_zero():
     assert 1 not in inf.turns_by_seat           # the viewer's own calls are not inferred
 
 
+def test_belote_with_a_slip_a_take_off_the_rule_weighs_the_slip():
+    """A bolder bidder (``slip``): of the taker's 21 bidding hands the rule
+    takes with 10 (weight 1); the 11 it would pass with weigh the slip."""
+    inf = AuctionInference(belote_view(), EasyPlayer("belote"), slip=0.25)
+    taker = cards("belote", "SJ S9 S7 H7 H8 D7 D8 C7")
+    hands = inf.bidding_hands(1, taker)
+    assert sorted(inf.call_weight(1, h) for h in hands) == [0.25] * 11 + [1.0] * 10
+    assert inf.seat_probability(1, taker) == pytest.approx((10 + 11 * 0.25) / 21)
+    assert not inf.calls_agree(1, next(h for h in hands if inf.call_weight(1, h) < 1))
+    weak = cards("belote", "S8 " + LOW + " HA")           # no hand of these takes by the rule
+    assert inf.seat_probability(1, weak) == pytest.approx(0.25)
+
+
+def test_belote_with_a_slip_a_pass_off_the_rule_still_excludes_the_hand():
+    """The slip is for bold calls only: a passer who would have taken with
+    every hand it could hold stays impossible."""
+    inf = AuctionInference(belote_view(seat=1), EasyPlayer("belote"), slip=0.25)
+    strong = cards("belote", "SJ S9 SA ST SK SQ S8 HA")
+    assert inf.seat_probability(0, strong) == 0.0
+
+
 # -- Smear and tarot: the dealt hand ---------------------------------------------------------
 
 def test_smear_passer_with_a_biddable_hand_has_probability_zero():
@@ -137,8 +158,8 @@ def test_the_true_deal_is_possible_from_every_seat(game):
     assert checked >= 8
 
 
-@pytest.mark.parametrize("game", ["belote", "smear"])
-def test_accepts_is_a_draw_below_the_likelihood(game):
+@pytest.mark.parametrize("game, slip", [("belote", 0.0), ("smear", 0.0), ("belote", 0.3), ("smear", 0.3)])
+def test_accepts_is_a_draw_below_the_likelihood(game, slip):
     rng = random.Random(5)
     compared = rejected = 0
     for seed in range(10):
@@ -147,7 +168,7 @@ def test_accepts_is_a_draw_below_the_likelihood(game):
             continue
         view = rnd.view(seed % 4)
         model = get_game(game).sampling_model(view.known_deal, view.played, dict(view.contract))
-        inf = inference(view)
+        inf = AuctionInference(view, EasyPlayer(view.game), slip=slip)
         for i in range(15):
             full, _ = model.sample(random.Random(i))
             u = rng.random()
@@ -329,3 +350,29 @@ def test_the_inference_by_values_is_off_by_default_and_deterministic():
     # a deal the play makes unlikely counts less: the values differ from the unweighted mean
     plain = SearchPlayer("belote", 0, level="hard", samples=6).card_values(view)
     assert plain != values
+
+
+def test_the_call_slip_is_an_option_of_hard_off_by_default_and_in_the_baseline():
+    from atout.engine.errors import OptionError
+    from atout.players.match import parse_player
+    assert SearchPlayer("belote", 0, level="hard").call_slip == 0.0
+    assert SearchPlayer("belote", 0, level="hard", baseline=1).call_slip == 0.0
+    assert SearchPlayer("belote", 0, level="hard", call_slip=30).call_slip == pytest.approx(0.3)
+    assert parse_player("hard:call_slip=30").options == (("call_slip", 30),)
+    with pytest.raises(OptionError, match="call_slip"):
+        SearchPlayer("belote", 0, level="hard", call_slip=130)
+
+
+def test_hard_takes_where_the_rule_passes_and_only_a_slip_keeps_the_true_deal():
+    """Seed 1005, four hard players: seat 1 takes with a hand the rule passes
+    with (hard scores its calls), so by the rule alone the real deal is
+    impossible for its left-hand opponent; with a slip it weighs the slip."""
+    rnd = Round.new("belote", 1005)
+    players = [make_player("belote", "hard", seed=1005) for _ in range(4)]
+    while rnd.phase == "auction":
+        rnd.apply(players[rnd.to_act].decide(rnd.view(rnd.to_act)))
+    view = rnd.view(2)
+    assert view.auction == ((0, "pass"), (1, "take"))
+    assert inference(view).likelihood(rnd.state.deal) == 0.0
+    slipped = AuctionInference(view, EasyPlayer("belote"), slip=0.3)
+    assert slipped.likelihood(rnd.state.deal) == pytest.approx(0.3)
