@@ -78,8 +78,9 @@ class AuctionInference:
         #: have made (0: every seat bids by the rule; hard itself bids more
         #: boldly, taking where the rule passes, docs/STRENGTH.md)
         self.slip = float(slip)
-        #: (context, seat, hand) -> do the rule's calls agree; a player may
-        #: share one across its decisions (the same auction, the same answers)
+        #: (context, slip, seat, hand) -> the hand's weight (``call_weight``); a
+        #: player may share one across its decisions (the same auction, the
+        #: same answers)
         self._memo = {} if memo is None else memo
         self._context = (view.game, view.public.get("turned"), tuple(view.auction),
                          tuple(sorted(view.options.items())))

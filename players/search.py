@@ -92,13 +92,14 @@ PLAY_INFERENCE: dict = {}
 #: (``players.inference.ValueInference``), by game: the temperature in the
 #: game's objective (0: off) and the other seats' last cards judged
 VALUE_INFERENCE: dict = {}
-#: the weight (percent) of a call other than a pass the rule would not have
-#: made, in hard's auction inference, by game (0: the other seats bid by the
-#: rule; ``players.inference.AuctionInference``'s ``slip``)
-CALL_SLIP: dict = {}
 VALUE_WINDOW = 3
 #: ... from how many tricks left, by game (none: from the first card)
 VALUE_TRICKS: dict = {}
+#: the weight (percent) of a call other than a pass the rule would not have
+#: made, in hard's auction inference, by game (0: the other seats bid by the
+#: rule; ``players.inference.AuctionInference``'s ``slip``; no match has
+#: supported it yet, docs/STRENGTH.md)
+CALL_SLIP: dict = {}
 #: the games of today's hard (``baseline=1``, the reference the changes are
 #: measured against): its auction inference and its scored calls
 BASELINE_INFERENCE_GAMES = ("belote", "smear")
