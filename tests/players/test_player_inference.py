@@ -24,8 +24,8 @@ def play_view(game, seat, auction, public):
     return View(game, seat, "play", seat, seat, (), (), tuple(auction), (), dict(public), {}, (), (), (None, ()))
 
 
-def inference(view):
-    return AuctionInference(view, EasyPlayer(view.game))
+def inference(view, slip=0.0):
+    return AuctionInference(view, EasyPlayer(view.game), slip=slip)
 
 
 # -- Belote: 5 of the 8 cards at bidding time --------------------------------------------
@@ -77,7 +77,7 @@ def test_belote_a_passer_who_would_have_taken_has_probability_zero():
 def test_belote_with_a_slip_a_take_off_the_rule_weighs_the_slip():
     """A bolder bidder (``slip``): of the taker's 21 bidding hands the rule
     takes with 10 (weight 1); the 11 it would pass with weigh the slip."""
-    inf = AuctionInference(belote_view(), EasyPlayer("belote"), slip=0.25)
+    inf = inference(belote_view(), slip=0.25)
     taker = cards("belote", "SJ S9 S7 H7 H8 D7 D8 C7")
     hands = inf.bidding_hands(1, taker)
     assert sorted(inf.call_weight(1, h) for h in hands) == [0.25] * 11 + [1.0] * 10
@@ -90,7 +90,7 @@ def test_belote_with_a_slip_a_take_off_the_rule_weighs_the_slip():
 def test_belote_with_a_slip_a_pass_off_the_rule_still_excludes_the_hand():
     """The slip is for bold calls only: a passer who would have taken with
     every hand it could hold stays impossible."""
-    inf = AuctionInference(belote_view(seat=1), EasyPlayer("belote"), slip=0.25)
+    inf = inference(belote_view(seat=1), slip=0.25)
     strong = cards("belote", "SJ S9 SA ST SK SQ S8 HA")
     assert inf.seat_probability(0, strong) == 0.0
 
@@ -168,7 +168,7 @@ def test_accepts_is_a_draw_below_the_likelihood(game, slip):
             continue
         view = rnd.view(seed % 4)
         model = get_game(game).sampling_model(view.known_deal, view.played, dict(view.contract))
-        inf = AuctionInference(view, EasyPlayer(view.game), slip=slip)
+        inf = inference(view, slip)
         for i in range(15):
             full, _ = model.sample(random.Random(i))
             u = rng.random()
@@ -374,5 +374,5 @@ def test_hard_takes_where_the_rule_passes_and_only_a_slip_keeps_the_true_deal():
     view = rnd.view(2)
     assert view.auction == ((0, "pass"), (1, "take"))
     assert inference(view).likelihood(rnd.state.deal) == 0.0
-    slipped = AuctionInference(view, EasyPlayer("belote"), slip=0.3)
+    slipped = inference(view, slip=0.3)
     assert slipped.likelihood(rnd.state.deal) == pytest.approx(0.3)
