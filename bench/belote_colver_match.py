@@ -5,7 +5,7 @@ extra installs colver).
 
     python bench/belote_colver_match.py [--pairs 100] [--seed 44] [--worlds 20] [--workers 2]
         [--atout hard[:samples=8;...]] [--atout-objective card_points|score]
-        [--colver-objective card_points|deal_score] [--json] [--pairs-list]
+        [--colver-objective card_points|deal_score] [--contract-inference] [--json] [--pairs-list]
 
 Reports atout's mean card-point difference a deal pair (atout's side's card
 points minus colver's over the two games of the pair) with its 95%
@@ -60,6 +60,7 @@ def summary(result, args, loads: list, started: str) -> dict:
     return {
         "atout": result.a, "colver": result.b, "seed": result.seed, "worlds": args.worlds,
         "atout_objective": args.atout_objective, "colver_objective": args.colver_objective,
+        "contract_inference": args.contract_inference,
         "colver_spec": colver_spec(args.worlds, args.colver_objective),
         "pairs": len(result.pairs), "pairs_requested": result.pairs_requested, "interrupted": result.interrupted,
         "mean": interval and interval[0],
@@ -84,7 +85,8 @@ def pair_records(result) -> list:
 
 def report(s: dict) -> list[str]:
     lines = [f"Belote on colver's rules: atout {s['atout']} (card-point search: "
-             f"{s['atout_objective']}) against {s['colver']} ({s['colver_objective']}), "
+             f"{s['atout_objective']}{', inferring from the contract' if s['contract_inference'] else ''}) "
+             f"against {s['colver']} ({s['colver_objective']}), "
              f"{s['pairs']} of {s['pairs_requested']} deal pairs, seed {s['seed']}"
              + ("  [interrupted]" if s["interrupted"] else "")]
     if s["mean"] is not None:
@@ -119,6 +121,9 @@ def main(argv=None) -> int:
                         help="what atout's search maximises (default card_points, what the match counts)")
     parser.add_argument("--colver-objective", choices=COLVER_OBJECTIVES, default="card_points",
                         help="what colver's search maximises (default card_points)")
+    parser.add_argument("--contract-inference", action="store_true",
+                        help="atout draws only deals that give the contract played (the contract is the "
+                             "strongest hand's, a public rule); colver's uniform worlds do not")
     parser.add_argument("--json", action="store_true", help="one JSON object")
     parser.add_argument("--pairs-list", action="store_true", help="every pair's games (with --json: in it)")
     args = parser.parse_args(argv)
@@ -134,7 +139,8 @@ def main(argv=None) -> int:
     try:
         result = run_colver_match(args.atout, pairs=args.pairs, seed=args.seed, worlds=args.worlds,
                                   workers=args.workers, atout_objective=args.atout_objective,
-                                  colver_objective=args.colver_objective, progress=progress)
+                                  colver_objective=args.colver_objective,
+                                  contract_inference=args.contract_inference, progress=progress)
     except AtoutError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

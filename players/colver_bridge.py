@@ -113,9 +113,50 @@ def deal_of(seed: int, index: int) -> BeloteDeal:
     pack = list(DECK.cards)
     rng.shuffle(pack)
     hands = tuple(tuple(sorted(pack[8 * s:8 * s + 8])) for s in range(4))
-    taker, trump = max(((s, t) for s in range(4) for t in range(4)),
-                       key=lambda st: (trump_strength(hands[st[0]], st[1]), -st[0], -st[1]))
+    taker, trump = strongest_contract(hands)
     return BeloteDeal(hands, trump, taker)
+
+
+def strongest_contract(hands) -> tuple[int, int]:
+    """The (taker, trump) of the strongest (seat, suit) of four hands by
+    ``trump_strength``; a tie goes to the lower seat, then the lower suit."""
+    return max(((s, t) for s in range(4) for t in range(4)),
+               key=lambda st: (trump_strength(hands[st[0]], st[1]), -st[0], -st[1]))
+
+
+class ContractRule:
+    """The harness's contract as evidence about the hands: it is a public
+    function of the deal (``strongest_contract``), as an auction is of the
+    hands that bid in it, so a deal drawn for a decision is possible only if
+    it gives the same taker and trump. Called on a drawn deal at the start
+    of the play (an atout ``Deal``)."""
+
+    def __init__(self, taker: int, trump: int):
+        self.contract = (int(taker), int(trump))
+        # each card's part of ``trump_strength`` for each trump, summed per
+        # hand below: a decision tests hundreds of deals
+        self._parts = {c: tuple(trump_strength((c,), t) for t in range(4)) for c in DECK.cards}
+
+    def suit_strengths(self, cards) -> list[int]:
+        """``trump_strength(cards, t)`` for the four suits ``t``."""
+        totals = [0, 0, 0, 0]
+        parts = self._parts
+        for c in cards:
+            a, b, c2, d = parts[c]
+            totals[0] += a
+            totals[1] += b
+            totals[2] += c2
+            totals[3] += d
+        return totals
+
+    def __call__(self, full) -> bool:
+        taker, trump = self.contract
+        best = (self.suit_strengths(full.hand(taker))[trump], -taker, -trump)
+        for seat in range(4):
+            for suit, strength in enumerate(self.suit_strengths(full.hand(seat))):
+                if (strength, -seat, -suit) > best:
+                    return False
+        return True
 
 
 def colver_state(deal: BeloteDeal):
@@ -162,15 +203,20 @@ def belote_view(state, seat: int) -> View:
                 (state.leader, tuple(state.trick)), known, contract, options)
 
 
-def atout_player(spec: PlayerSpec, seed: int, objective: str):
+def atout_player(spec: PlayerSpec, seed: int, objective: str, contract: ContractRule | None = None):
     """An atout player of Belote; ``objective="card_points"`` makes its search
     value a deal by the taker's side card points (a search level's
-    ``utility``) rather than by the contract's score."""
+    ``utility``) rather than by the contract's score. With ``contract``,
+    hard draws only deals that give the contract played (``deal_filter``)."""
     player = make_player("belote", spec.level, seed=seed, **dict(spec.options))
     if objective == "card_points" and spec.level in ("medium", "hard"):
         if not callable(getattr(player, "utility", None)):
             raise OptionError(f"{spec.name}: this player has no utility to value card points by")
         player.utility = lambda state, value: float(value)
+    if contract is not None:
+        if not hasattr(player, "deal_filter"):
+            raise OptionError(f"{spec.name}: this player draws no deals to infer the contract on")
+        player.deal_filter = contract
     return player
 
 
@@ -183,6 +229,8 @@ class ColverJob:
     worlds: int = 20
     atout_objective: str = "card_points"
     colver_objective: str = "card_points"
+    #: atout infers from the contract (``ContractRule``); colver's uniform worlds do not
+    contract_inference: bool = False
     game: str = "belote"      # run_samples' workers load this game's search first
 
 
@@ -200,7 +248,9 @@ def play_game(job: ColverJob, index: int, atout_parity: int, times: dict) -> dic
         agent.init_deal(env)
     env.set_contract(deal.trump, COLVER_CONTRACT_VALUE, deal.taker % 2, 0)
     env.set_phase_playing()
-    players = {s: atout_player(job.atout, base + s, job.atout_objective) for s in range(4) if s % 2 == atout_parity}
+    rule = ContractRule(deal.taker, deal.trump) if job.contract_inference else None
+    players = {s: atout_player(job.atout, base + s, job.atout_objective, rule)
+               for s in range(4) if s % 2 == atout_parity}
     worlds = []
     while not env.is_terminal():
         seat = env.current_player()
@@ -277,7 +327,8 @@ def warm_up(job: ColverJob) -> None:
 
 def run_colver_match(atout: str = "hard", *, pairs: int = 100, seed: int = 0, worlds: int = 20,
                      workers: int = 1, atout_objective: str = "card_points",
-                     colver_objective: str = "card_points", progress=None) -> MatchResult:
+                     colver_objective: str = "card_points", contract_inference: bool = False,
+                     progress=None) -> MatchResult:
     """Play ``pairs`` duplicate pairs of the atout player ``atout``
     (``LEVEL[:key=value;...]``) against colver's IS-DD with ``worlds``
     worlds; see the module docstring. A is atout, B colver."""
@@ -293,7 +344,7 @@ def run_colver_match(atout: str = "hard", *, pairs: int = 100, seed: int = 0, wo
         raise OptionError(f"colver objective {colver_objective!r}: one of {', '.join(COLVER_OBJECTIVES)}")
     colver_module()
     spec = parse_player(atout)
-    job = ColverJob(spec, int(seed), int(worlds), atout_objective, colver_objective)
+    job = ColverJob(spec, int(seed), int(worlds), atout_objective, colver_objective, bool(contract_inference))
     result = MatchResult("belote", spec.name, f"colver IS-DD({worlds})", int(seed), pairs)
     start = time.perf_counter()
     result.pairs, result.interrupted = run_samples(play_pair, _worker, job, pairs, workers, progress)
@@ -301,4 +352,5 @@ def run_colver_match(atout: str = "hard", *, pairs: int = 100, seed: int = 0, wo
     return result
 
 
-__all__ = ["BeloteDeal", "ColverJob", "belote_view", "colver_spec", "deal_of", "play_pair", "run_colver_match"]
+__all__ = ["BeloteDeal", "ColverJob", "ContractRule", "belote_view", "colver_spec", "deal_of", "play_pair", "run_colver_match",
+           "strongest_contract"]

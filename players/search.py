@@ -291,6 +291,10 @@ class SearchPlayer(Player):
         self._playout_cards = 0    # cards its greedy playouts played (work the node budget does not count)
         self._budget = DecisionBudget(None, None)
         self._bid_memo: dict = {}   # the easy rule's answers on bidding hands (AuctionInference)
+        #: hard: a test that a drawn deal (at the start of the play) must pass,
+        #: from a caller that knows how the contract was chosen from the cards
+        #: (the colver harness, ``colver_bridge.ContractRule``); None: none
+        self.deal_filter = None
         self.last_attempts = 0      # deals the last decision drew (accepted or not)
         self.last_deals = 0    # deals the last decision scored its cards on
 
@@ -431,6 +435,9 @@ class SearchPlayer(Player):
             if inference is not None and inferring:
                 if not inference.accepts(full, rng.random()):
                     continue
+            if self.deal_filter is not None and self.level == "hard" and inferring \
+                    and not self.deal_filter(full):
+                continue
             weight = 1.0       # the deal's weight in the mean (the inference by values)
             if play_inference is not None:
                 state, chance = play_inference.state_and_weight(full, view.played, contract)

@@ -105,3 +105,20 @@ def test_the_bench_script_reports_a_match(capsys):
     assert out["mean"] == play_pair(ColverJob(parse_player("hard:samples=1"), 3, worlds=1), 0).difference
     assert set(out["decision_seconds"]) == {"atout", "colver"} and out["machine"]["cores"] >= 1
     assert main(["--pairs", "1", "--atout", "nobody"]) == 2
+
+
+def test_the_bench_script_can_let_atout_infer_from_the_contract(capsys):
+    """--contract-inference: the JSON says so, and the pair is played by
+    players that draw only deals giving the contract (the same pair as
+    ``play_pair`` with ``contract_inference``)."""
+    import json
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    from belote_colver_match import main
+    assert main(["--pairs", "1", "--seed", "3", "--worlds", "1", "--atout", "hard:samples=4",
+                 "--contract-inference", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["contract_inference"] is True and out["pairs"] == 1
+    job = ColverJob(parse_player("hard:samples=4"), 3, worlds=1, contract_inference=True)
+    assert out["mean"] == play_pair(job, 0).difference
