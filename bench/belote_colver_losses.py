@@ -2,7 +2,7 @@
 decision: each card's double-dummy loss, summed by phase.
 
     python bench/belote_colver_match.py --pairs 300 --seed 44 --json --pairs-list > MATCH.json
-    python bench/belote_colver_losses.py MATCH.json [--pairs N] [--save PER_PAIR.json]
+    python bench/belote_colver_losses.py MATCH.json [--pairs N] [--save PER_PAIR.json] [--against OTHER.json]
 
 A decision's *loss* is what the card played gives up against the best
 card with every hand seen (the exact solver, card points of the taker's
@@ -16,7 +16,12 @@ trick, taker's side or defence). Reported: each phase's mean, over the
 deal pairs, of colver's losses minus atout's (positive: atout lost less
 there) with its 95% interval. The deals come back from the match's seed
 and each pair's index (``colver_bridge.deal_of``); colver itself is not
-needed. Figures: docs/STRENGTH.md.
+needed. Also each program's own losses a pair, and with ``--against`` a
+second match of the same seed and pairs (another atout player against
+colver): atout's own losses in this match minus that one's, pair by pair,
+a measure of a change to atout's decisions far less noisy than the
+matches' results (a capot's swing counts only where a decision gave it
+up). Figures: docs/STRENGTH.md.
 """
 
 from __future__ import annotations
@@ -62,15 +67,23 @@ def phases(k: int, side: str) -> tuple:
     return ("all", f"trick {k // 4 + 1}", f"place {k % 4 + 1}", side, f"{side}, trick {k // 4 + 1}")
 
 
+#: the per-pair keys of each program's own losses (not phases of the difference)
+OWN = ("own: atout", "own: colver")
+
+
 def pair_losses(match: dict, pair: dict, solver) -> dict:
-    """Phase -> colver's losses minus atout's over the pair's two games."""
+    """Phase -> colver's losses minus atout's over the pair's two games;
+    ``OWN``: each program's own losses."""
     deal = deal_of(match["seed"], pair["index"])
     out: dict = collections.defaultdict(float)
+    for key in OWN:
+        out[key] = 0.0
     for game in pair["games"]:
         cards = [DECK.parse_card(t) for t in game["cards"].split()]
         for k, _seat, who, side, loss in decision_losses(deal, cards, set(game["atout_seats"]), solver):
             for phase in phases(k, side):
                 out[phase] += loss if who == "colver" else -loss
+            out[f"own: {who}"] += loss
     return out
 
 
@@ -84,11 +97,30 @@ def report(per_pair: list) -> str:
     n = len(per_pair)
     lines = [f"{n} deal pairs; colver's losses minus atout's, card points of the taker's side a pair"
              " (positive: atout gave up less), mean [95% interval]"]
-    for phase in sorted({p for d in per_pair for p in d}, key=order):
+    for phase in sorted({p for d in per_pair for p in d if p not in OWN}, key=order):
         mean, low, high = mean_interval(d.get(phase, 0.0) for d in per_pair)
         mark = "  *" if low > 0 or high < 0 else ""
         lines.append(f"  {phase:<20} {mean:+6.2f} [{low:+6.2f}, {high:+6.2f}]{mark}")
+    if all(key in d for d in per_pair for key in OWN):
+        lines.append("each program's own losses a pair, mean [95% interval]")
+        for key in OWN:
+            mean, low, high = mean_interval(d[key] for d in per_pair)
+            lines.append(f"  {key[5:]:<20} {mean:6.2f} [{low:6.2f}, {high:6.2f}]")
     return "\n".join(lines)
+
+
+def compare(per_pair: list, other: list) -> str:
+    """atout's own losses in one match minus another's, pair by pair (the
+    same seed and pairs)."""
+    mean, low, high = mean_interval(a["own: atout"] - b["own: atout"] for a, b in zip(per_pair, other))
+    return (f"atout's own losses, this match minus the other, pair by pair over {len(per_pair)} pairs: "
+            f"{mean:+.2f} [{low:+.2f}, {high:+.2f}] (negative: fewer here)")
+
+
+def load_match(path: str) -> dict | None:
+    with open(path) as f:
+        match = json.load(f)
+    return match if "pair_list" in match else None
 
 
 def main(argv=None) -> int:
@@ -96,20 +128,30 @@ def main(argv=None) -> int:
     ap.add_argument("match", help="belote_colver_match.py's --json --pairs-list output")
     ap.add_argument("--pairs", type=int, default=None, help="the first N pairs only")
     ap.add_argument("--save", default=None, help="write each pair's phases (JSON)")
+    ap.add_argument("--against", default=None,
+                    help="another match of the same seed and pairs: atout's own losses compared pair by pair")
     args = ap.parse_args(argv)
-    with open(args.match) as f:
-        match = json.load(f)
-    if "pair_list" not in match:
+    match = load_match(args.match)
+    other = load_match(args.against) if args.against else None
+    if match is None or (args.against and other is None):
         print("the match has no pair list: run belote_colver_match.py with --json --pairs-list", file=sys.stderr)
         return 2
+    pairs = match["pair_list"][:args.pairs]
+    if other is not None:
+        other_pairs = other["pair_list"][:args.pairs]
+        if other["seed"] != match["seed"] or [p["index"] for p in other_pairs] != [p["index"] for p in pairs]:
+            print("--against: the two matches must have the same seed and pairs", file=sys.stderr)
+            return 2
     solver = Solver()
-    per_pair = [pair_losses(match, pair, solver) for pair in match["pair_list"][:args.pairs]]
+    per_pair = [pair_losses(match, pair, solver) for pair in pairs]
     if args.save:
         with open(args.save, "w") as f:
             json.dump(per_pair, f)
     print(f"{match.get('atout')} against {match.get('colver')}, seed {match['seed']}:"
           f" the match's mean {match.get('mean')} a pair")
     print(report(per_pair))
+    if other is not None:
+        print(compare(per_pair, [pair_losses(other, pair, solver) for pair in other_pairs]))
     return 0
 
 

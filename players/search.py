@@ -372,9 +372,11 @@ class SearchPlayer(Player):
 
         hard in ``INFERENCE_GAMES``: each drawn deal is kept with the
         probability of the auction on it (``AuctionInference.accepts``, the
-        draw from the deal's seeded generator); once ``ATTEMPTS_PER_SAMPLE``
-        times ``samples`` deals (or times the deals scored plus one, if more:
-        a long think) have been drawn, the rest are kept as drawn, and so is
+        draw from the deal's seeded generator); hard in any game keeps
+        only the deals that pass ``deal_filter``, when a caller set one.
+        Once ``ATTEMPTS_PER_SAMPLE`` times ``samples`` deals (or times the
+        deals scored plus one, if more: a long think) have been drawn, the
+        rest are kept as drawn, and so is
         the first deal drawn once ``think``'s deadline has passed with none
         kept (``last_attempts`` counts the draws).
 

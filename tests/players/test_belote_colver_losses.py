@@ -66,3 +66,39 @@ def test_a_pair_splits_into_phases_and_reports_them():
     text = L.report([out, out])
     assert text.splitlines()[1].strip().startswith("all")
     assert "trick 7" in text and "defence" in text
+
+
+def test_each_programs_own_losses_are_its_decisions_losses():
+    rng = random.Random(6)
+    lost = 0
+    for index in range(4):
+        deal, cards = random_game(9, index, rng)
+        tokens = " ".join(DECK.token(c) for c in cards)
+        match = {"seed": 9, "pair_list": [{"index": index, "games": [{"atout_seats": [0, 2], "cards": tokens}]}]}
+        out = L.pair_losses(match, match["pair_list"][0], Solver())
+        rows = L.decision_losses(deal, cards, {0, 2}, Solver())
+        atout = sum(loss for _k, _s, who, _side, loss in rows if who == "atout")
+        colver = sum(loss for _k, _s, who, _side, loss in rows if who == "colver")
+        assert (out["own: atout"], out["own: colver"]) == (atout, colver)
+        assert out["all"] == colver - atout
+        lost += atout + colver
+    assert lost > 0
+    assert "own losses" in L.report([out, out])
+
+
+def test_two_matches_compare_atouts_own_losses_pair_by_pair(tmp_path, capsys):
+    import json
+    rng = random.Random(7)
+    games = []
+    for index in (0, 1):
+        _deal, cards = random_game(9, index, rng)
+        games.append(" ".join(DECK.token(c) for c in cards))
+    good = {"seed": 9, "pair_list": [{"index": i, "games": [{"atout_seats": [0, 2], "cards": g}]}
+                                     for i, g in enumerate(games)]}
+    (tmp_path / "a.json").write_text(json.dumps(good))
+    assert L.main([str(tmp_path / "a.json"), "--against", str(tmp_path / "a.json")]) == 0
+    assert "pair by pair over 2 pairs: +0.00 [+0.00, +0.00]" in capsys.readouterr().out
+    other = dict(good, seed=10)
+    (tmp_path / "b.json").write_text(json.dumps(other))
+    assert L.main([str(tmp_path / "a.json"), "--against", str(tmp_path / "b.json")]) == 2
+    assert "same seed and pairs" in capsys.readouterr().err
