@@ -7,7 +7,10 @@ both drawn from ``(s, i)`` (``deal_of``): the trump and the taker are those
 of the strongest (seat, suit) of the deal by the easy player's measure of a
 Belote trump hand (``trump_strength``), as the table's auction would
 roughly give; nobody bids, so neither program learns anything from an
-auction (atout's view has none, colver's agent never sees one). Seat 0
+auction (atout's view has none, colver's agent never sees one). That rule
+is evidence about the hands all the same; with ``contract_inference``
+(``ContractRule``) atout's hard draws only deals that give the contract
+(measured, not kept: docs/STRENGTH.md). Seat 0
 leads. The deal is played twice on colver's engine (``colver.Env``, which
 says what is legal and counts the points): atout holds seats 0 and 2 in the
 first game and 1 and 3 in the second, colver the others, so each program
@@ -141,12 +144,12 @@ class ContractRule:
         """``trump_strength(cards, t)`` for the four suits ``t``."""
         totals = [0, 0, 0, 0]
         parts = self._parts
-        for c in cards:
-            a, b, c2, d = parts[c]
-            totals[0] += a
-            totals[1] += b
-            totals[2] += c2
-            totals[3] += d
+        for card in cards:
+            spades, hearts, diamonds, clubs = parts[card]
+            totals[0] += spades
+            totals[1] += hearts
+            totals[2] += diamonds
+            totals[3] += clubs
         return totals
 
     def __call__(self, full) -> bool:
@@ -214,8 +217,8 @@ def atout_player(spec: PlayerSpec, seed: int, objective: str, contract: Contract
             raise OptionError(f"{spec.name}: this player has no utility to value card points by")
         player.utility = lambda state, value: float(value)
     if contract is not None:
-        if not hasattr(player, "deal_filter"):
-            raise OptionError(f"{spec.name}: this player draws no deals to infer the contract on")
+        if spec.level != "hard":
+            raise OptionError(f"{spec.name}: only hard infers from the contract")
         player.deal_filter = contract
     return player
 
@@ -344,6 +347,8 @@ def run_colver_match(atout: str = "hard", *, pairs: int = 100, seed: int = 0, wo
         raise OptionError(f"colver objective {colver_objective!r}: one of {', '.join(COLVER_OBJECTIVES)}")
     colver_module()
     spec = parse_player(atout)
+    if contract_inference and spec.level != "hard":
+        raise OptionError(f"{spec.name}: only hard infers from the contract")
     job = ColverJob(spec, int(seed), int(worlds), atout_objective, colver_objective, bool(contract_inference))
     result = MatchResult("belote", spec.name, f"colver IS-DD({worlds})", int(seed), pairs)
     start = time.perf_counter()
@@ -352,5 +357,5 @@ def run_colver_match(atout: str = "hard", *, pairs: int = 100, seed: int = 0, wo
     return result
 
 
-__all__ = ["BeloteDeal", "ColverJob", "ContractRule", "belote_view", "colver_spec", "deal_of", "play_pair", "run_colver_match",
-           "strongest_contract"]
+__all__ = ["BeloteDeal", "ColverJob", "ContractRule", "belote_view", "colver_spec", "deal_of", "play_pair",
+           "run_colver_match", "strongest_contract"]

@@ -122,3 +122,5 @@ def test_the_bench_script_can_let_atout_infer_from_the_contract(capsys):
     assert out["contract_inference"] is True and out["pairs"] == 1
     job = ColverJob(parse_player("hard:samples=4"), 3, worlds=1, contract_inference=True)
     assert out["mean"] == play_pair(job, 0).difference
+    assert main(["--pairs", "1", "--atout", "medium", "--contract-inference"]) == 2
+    assert "only hard infers from the contract" in capsys.readouterr().err

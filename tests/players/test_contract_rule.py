@@ -95,7 +95,8 @@ def test_hard_scores_only_deals_that_give_the_contract():
     assert tried >= 3
 
 
-def test_a_player_that_draws_no_deals_cannot_infer_the_contract():
-    with pytest.raises(OptionError, match="infer the contract"):
-        atout_player(parse_player("easy"), 0, "card_points", ContractRule(0, 0))
+def test_only_hard_infers_from_the_contract():
+    for level in ("easy", "medium"):
+        with pytest.raises(OptionError, match="only hard infers from the contract"):
+            atout_player(parse_player(level), 0, "card_points", ContractRule(0, 0))
     assert make_player("belote", "hard").deal_filter is None
