@@ -120,11 +120,34 @@ def deal_of(seed: int, index: int) -> BeloteDeal:
     return BeloteDeal(hands, trump, taker)
 
 
+def contract_rank(strength: int, seat: int, suit: int) -> tuple:
+    """How (seat, suit) ranks as the contract: by strength, then the lower
+    seat, then the lower suit."""
+    return strength, -seat, -suit
+
+
 def strongest_contract(hands) -> tuple[int, int]:
     """The (taker, trump) of the strongest (seat, suit) of four hands by
-    ``trump_strength``; a tie goes to the lower seat, then the lower suit."""
+    ``trump_strength`` (``contract_rank``)."""
     return max(((s, t) for s in range(4) for t in range(4)),
-               key=lambda st: (trump_strength(hands[st[0]], st[1]), -st[0], -st[1]))
+               key=lambda st: contract_rank(trump_strength(hands[st[0]], st[1]), *st))
+
+
+#: each card's part of ``trump_strength`` for each trump (a hand's strength
+#: is the sum of its cards'): ``suit_strengths`` tests hundreds of deals a decision
+_CARD_STRENGTHS = {c: tuple(trump_strength((c,), t) for t in range(4)) for c in DECK.cards}
+
+
+def suit_strengths(cards) -> list[int]:
+    """``trump_strength(cards, t)`` for the four suits ``t``."""
+    totals = [0, 0, 0, 0]
+    for card in cards:
+        spades, hearts, diamonds, clubs = _CARD_STRENGTHS[card]
+        totals[0] += spades
+        totals[1] += hearts
+        totals[2] += diamonds
+        totals[3] += clubs
+    return totals
 
 
 class ContractRule:
@@ -136,28 +159,13 @@ class ContractRule:
 
     def __init__(self, taker: int, trump: int):
         self.contract = (int(taker), int(trump))
-        # each card's part of ``trump_strength`` for each trump, summed per
-        # hand below: a decision tests hundreds of deals
-        self._parts = {c: tuple(trump_strength((c,), t) for t in range(4)) for c in DECK.cards}
-
-    def suit_strengths(self, cards) -> list[int]:
-        """``trump_strength(cards, t)`` for the four suits ``t``."""
-        totals = [0, 0, 0, 0]
-        parts = self._parts
-        for card in cards:
-            spades, hearts, diamonds, clubs = parts[card]
-            totals[0] += spades
-            totals[1] += hearts
-            totals[2] += diamonds
-            totals[3] += clubs
-        return totals
 
     def __call__(self, full) -> bool:
         taker, trump = self.contract
-        best = (self.suit_strengths(full.hand(taker))[trump], -taker, -trump)
-        for seat in range(4):
-            for suit, strength in enumerate(self.suit_strengths(full.hand(seat))):
-                if (strength, -seat, -suit) > best:
+        best = contract_rank(suit_strengths(full.hand(taker))[trump], taker, trump)
+        for seat in range(4):       # stops at the first (seat, suit) above the contract
+            for suit, strength in enumerate(suit_strengths(full.hand(seat))):
+                if contract_rank(strength, seat, suit) > best:
                     return False
         return True
 
@@ -206,6 +214,12 @@ def belote_view(state, seat: int) -> View:
                 (state.leader, tuple(state.trick)), known, contract, options)
 
 
+def check_contract_reader(spec: PlayerSpec) -> None:
+    """Only hard draws deals that a ``ContractRule`` could filter."""
+    if spec.level != "hard":
+        raise OptionError(f"{spec.name}: only hard infers from the contract")
+
+
 def atout_player(spec: PlayerSpec, seed: int, objective: str, contract: ContractRule | None = None):
     """An atout player of Belote; ``objective="card_points"`` makes its search
     value a deal by the taker's side card points (a search level's
@@ -217,8 +231,7 @@ def atout_player(spec: PlayerSpec, seed: int, objective: str, contract: Contract
             raise OptionError(f"{spec.name}: this player has no utility to value card points by")
         player.utility = lambda state, value: float(value)
     if contract is not None:
-        if spec.level != "hard":
-            raise OptionError(f"{spec.name}: only hard infers from the contract")
+        check_contract_reader(spec)
         player.deal_filter = contract
     return player
 
@@ -347,8 +360,8 @@ def run_colver_match(atout: str = "hard", *, pairs: int = 100, seed: int = 0, wo
         raise OptionError(f"colver objective {colver_objective!r}: one of {', '.join(COLVER_OBJECTIVES)}")
     colver_module()
     spec = parse_player(atout)
-    if contract_inference and spec.level != "hard":
-        raise OptionError(f"{spec.name}: only hard infers from the contract")
+    if contract_inference:
+        check_contract_reader(spec)          # here, before the workers start
     job = ColverJob(spec, int(seed), int(worlds), atout_objective, colver_objective, bool(contract_inference))
     result = MatchResult("belote", spec.name, f"colver IS-DD({worlds})", int(seed), pairs)
     start = time.perf_counter()
@@ -358,4 +371,4 @@ def run_colver_match(atout: str = "hard", *, pairs: int = 100, seed: int = 0, wo
 
 
 __all__ = ["BeloteDeal", "ColverJob", "ContractRule", "belote_view", "colver_spec", "deal_of", "play_pair",
-           "run_colver_match", "strongest_contract"]
+           "run_colver_match", "strongest_contract", "suit_strengths"]

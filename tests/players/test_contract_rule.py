@@ -10,7 +10,7 @@ from atout.engine import get_game
 from atout.engine.belote import DECK
 from atout.engine.errors import OptionError
 from atout.players.colver_bridge import (ContractRule, atout_player, belote_view, colver_state, deal_of,
-                                         strongest_contract, trump_strength)
+                                         strongest_contract, suit_strengths, trump_strength)
 from atout.players.levels import make_player
 from atout.players.match import parse_player
 
@@ -53,11 +53,10 @@ def test_the_rule_passes_exactly_the_deals_that_give_its_contract():
 
 
 def test_a_suit_strength_is_the_cards_trump_strength():
-    rule = ContractRule(0, 0)
     rng = random.Random(3)
     for _ in range(50):
         hand = random_hands(rng)[0]
-        assert rule.suit_strengths(hand) == [trump_strength(hand, t) for t in range(4)]
+        assert suit_strengths(hand) == [trump_strength(hand, t) for t in range(4)]
 
 
 def recording(player):
