@@ -101,7 +101,7 @@ def report(per_pair: list) -> str:
         mean, low, high = mean_interval(d.get(phase, 0.0) for d in per_pair)
         mark = "  *" if low > 0 or high < 0 else ""
         lines.append(f"  {phase:<20} {mean:+6.2f} [{low:+6.2f}, {high:+6.2f}]{mark}")
-    if all(key in d for d in per_pair for key in OWN):
+    if per_pair:
         lines.append("each program's own losses a pair, mean [95% interval]")
         for key in OWN:
             mean, low, high = mean_interval(d[key] for d in per_pair)
@@ -112,15 +112,25 @@ def report(per_pair: list) -> str:
 def compare(per_pair: list, other: list) -> str:
     """atout's own losses in one match minus another's, pair by pair (the
     same seed and pairs)."""
-    mean, low, high = mean_interval(a["own: atout"] - b["own: atout"] for a, b in zip(per_pair, other))
+    interval = mean_interval(a["own: atout"] - b["own: atout"] for a, b in zip(per_pair, other))
+    if interval is None:
+        return "atout's own losses: no pairs to compare"
+    mean, low, high = interval
     return (f"atout's own losses, this match minus the other, pair by pair over {len(per_pair)} pairs: "
             f"{mean:+.2f} [{low:+.2f}, {high:+.2f}] (negative: fewer here)")
 
 
-def load_match(path: str) -> dict | None:
-    with open(path) as f:
-        match = json.load(f)
-    return match if "pair_list" in match else None
+def load_match(path: str) -> dict:
+    """A match's JSON with its pair list; ValueError (one line) if it
+    cannot be read or has no pair list."""
+    try:
+        with open(path) as f:
+            match = json.load(f)
+    except (OSError, ValueError) as exc:
+        raise ValueError(f"{path}: cannot read the match: {exc}") from None
+    if not isinstance(match, dict) or "pair_list" not in match:
+        raise ValueError(f"{path}: the match has no pair list: run belote_colver_match.py with --json --pairs-list")
+    return match
 
 
 def main(argv=None) -> int:
@@ -131,10 +141,11 @@ def main(argv=None) -> int:
     ap.add_argument("--against", default=None,
                     help="another match of the same seed and pairs: atout's own losses compared pair by pair")
     args = ap.parse_args(argv)
-    match = load_match(args.match)
-    other = load_match(args.against) if args.against else None
-    if match is None or (args.against and other is None):
-        print("the match has no pair list: run belote_colver_match.py with --json --pairs-list", file=sys.stderr)
+    try:
+        match = load_match(args.match)
+        other = load_match(args.against) if args.against else None
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
         return 2
     pairs = match["pair_list"][:args.pairs]
     if other is not None:

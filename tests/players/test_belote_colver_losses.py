@@ -102,3 +102,21 @@ def test_two_matches_compare_atouts_own_losses_pair_by_pair(tmp_path, capsys):
     (tmp_path / "b.json").write_text(json.dumps(other))
     assert L.main([str(tmp_path / "a.json"), "--against", str(tmp_path / "b.json")]) == 2
     assert "same seed and pairs" in capsys.readouterr().err
+
+
+def test_an_unreadable_match_is_one_line_and_exit_code_2(tmp_path, capsys):
+    (tmp_path / "bare.json").write_text('{"seed": 9}')
+    (tmp_path / "broken.json").write_text("{")
+    for name in ("missing.json", "bare.json", "broken.json"):
+        assert L.main([str(tmp_path / name)]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("error: ") and name in err and err.count("\n") == 1
+    assert "no pair list" in (L.main([str(tmp_path / "bare.json")]), capsys.readouterr().err)[1]
+
+
+def test_no_pairs_report_nothing_to_compare(tmp_path, capsys):
+    import json
+    (tmp_path / "a.json").write_text(json.dumps({"seed": 9, "pair_list": []}))
+    assert L.main([str(tmp_path / "a.json"), "--against", str(tmp_path / "a.json")]) == 0
+    out = capsys.readouterr().out
+    assert "0 deal pairs" in out and "no pairs to compare" in out
