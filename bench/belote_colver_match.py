@@ -5,7 +5,7 @@ extra installs colver).
 
     python bench/belote_colver_match.py [--pairs 100] [--seed 44] [--worlds 20] [--workers 2]
         [--atout hard[:samples=8;...]] [--atout-objective card_points|score]
-        [--colver-objective card_points|deal_score] [--contract-inference] [--json] [--pairs-list]
+        [--colver-objective card_points|deal_score] [--no-contract-inference] [--json] [--pairs-list]
 
 Reports atout's mean card-point difference a deal pair (atout's side's card
 points minus colver's over the two games of the pair) with its 95%
@@ -29,7 +29,8 @@ from pathlib import Path
 
 from atout.engine.errors import AtoutError
 from atout.players.colver_bridge import (ATOUT_OBJECTIVES, COLVER_OBJECTIVES, colver_module, colver_spec,
-                                         run_colver_match)
+                                         reads_contract, run_colver_match)
+from atout.players.match import parse_player
 
 from machine_info import cpu_name  # (bench/, beside this file)
 
@@ -60,7 +61,7 @@ def summary(result, args, loads: list, started: str) -> dict:
     return {
         "atout": result.a, "colver": result.b, "seed": result.seed, "worlds": args.worlds,
         "atout_objective": args.atout_objective, "colver_objective": args.colver_objective,
-        "contract_inference": args.contract_inference,
+        "contract_inference": reads_contract(parse_player(args.atout), args.contract_inference),
         "colver_spec": colver_spec(args.worlds, args.colver_objective),
         "pairs": len(result.pairs), "pairs_requested": result.pairs_requested, "interrupted": result.interrupted,
         "mean": interval and interval[0],
@@ -121,9 +122,10 @@ def main(argv=None) -> int:
                         help="what atout's search maximises (default card_points, what the match counts)")
     parser.add_argument("--colver-objective", choices=COLVER_OBJECTIVES, default="card_points",
                         help="what colver's search maximises (default card_points)")
-    parser.add_argument("--contract-inference", action="store_true",
+    parser.add_argument("--contract-inference", action=argparse.BooleanOptionalAction, default=None,
                         help="atout draws only deals that give the contract played (the contract is the "
-                             "strongest hand's, a public rule); colver's uniform worlds do not")
+                             "strongest hand's, a public rule, which hard reads as it reads an auction; "
+                             "colver's uniform worlds do not); default: on for hard, off for other levels")
     parser.add_argument("--json", action="store_true", help="one JSON object")
     parser.add_argument("--pairs-list", action="store_true", help="every pair's games (with --json: in it)")
     args = parser.parse_args(argv)

@@ -9,8 +9,9 @@ Belote trump hand (``trump_strength``), as the table's auction would
 roughly give; nobody bids, so neither program learns anything from an
 auction (atout's view has none, colver's agent never sees one). That rule
 is evidence about the hands all the same; with ``contract_inference``
-(``ContractRule``) atout's hard draws only deals that give the contract
-(measured, not kept: docs/STRENGTH.md). Seat 0
+(``ContractRule``, on by default for hard) atout's hard draws only deals
+that give the contract, as it keeps only deals that agree with an auction
+(measured: docs/STRENGTH.md). Seat 0
 leads. The deal is played twice on colver's engine (``colver.Env``, which
 says what is legal and counts the points): atout holds seats 0 and 2 in the
 first game and 1 and 3 in the second, colver the others, so each program
@@ -220,6 +221,16 @@ def check_contract_reader(spec: PlayerSpec) -> None:
         raise OptionError(f"{spec.name}: only hard infers from the contract")
 
 
+def reads_contract(spec: PlayerSpec, asked: bool | None) -> bool:
+    """Does the atout player infer from the contract? ``asked``, or by
+    default (None) when it is hard; asked of another level, an error."""
+    if asked is None:
+        return spec.level == "hard"
+    if asked:
+        check_contract_reader(spec)
+    return bool(asked)
+
+
 def atout_player(spec: PlayerSpec, seed: int, objective: str, contract: ContractRule | None = None):
     """An atout player of Belote; ``objective="card_points"`` makes its search
     value a deal by the taker's side card points (a search level's
@@ -343,11 +354,14 @@ def warm_up(job: ColverJob) -> None:
 
 def run_colver_match(atout: str = "hard", *, pairs: int = 100, seed: int = 0, worlds: int = 20,
                      workers: int = 1, atout_objective: str = "card_points",
-                     colver_objective: str = "card_points", contract_inference: bool = False,
+                     colver_objective: str = "card_points", contract_inference: bool | None = None,
                      progress=None) -> MatchResult:
     """Play ``pairs`` duplicate pairs of the atout player ``atout``
     (``LEVEL[:key=value;...]``) against colver's IS-DD with ``worlds``
-    worlds; see the module docstring. A is atout, B colver."""
+    worlds; see the module docstring. A is atout, B colver.
+    ``contract_inference``: None, on for hard (which reads the contract as
+    it reads an auction) and off for the other levels; True for a level
+    other than hard is an error."""
     if pairs < 1:
         raise OptionError(f"pairs {pairs}: play at least one deal pair")
     if workers < 1:
@@ -360,8 +374,7 @@ def run_colver_match(atout: str = "hard", *, pairs: int = 100, seed: int = 0, wo
         raise OptionError(f"colver objective {colver_objective!r}: one of {', '.join(COLVER_OBJECTIVES)}")
     colver_module()
     spec = parse_player(atout)
-    if contract_inference:
-        check_contract_reader(spec)          # here, before the workers start
+    contract_inference = reads_contract(spec, contract_inference)     # here, before the workers start
     job = ColverJob(spec, int(seed), int(worlds), atout_objective, colver_objective, bool(contract_inference))
     result = MatchResult("belote", spec.name, f"colver IS-DD({worlds})", int(seed), pairs)
     start = time.perf_counter()
@@ -371,4 +384,4 @@ def run_colver_match(atout: str = "hard", *, pairs: int = 100, seed: int = 0, wo
 
 
 __all__ = ["BeloteDeal", "ColverJob", "ContractRule", "belote_view", "colver_spec", "deal_of", "play_pair",
-           "run_colver_match", "strongest_contract", "suit_strengths"]
+           "reads_contract", "run_colver_match", "strongest_contract", "suit_strengths"]

@@ -11,6 +11,7 @@ from atout.engine.round import Round
 from atout.engine.belote import CAPOT_TOTAL, DECK, DEAL_TOTAL
 from atout.players.colver_bridge import (ColverJob, atout_player, belote_view, deal_of, play_pair,
                                          run_colver_match)
+from atout.engine.errors import OptionError
 from atout.players.match import parse_player
 from atout.solver.colver_compare import COLVER_VARIANT
 
@@ -20,7 +21,8 @@ TINY = "hard:samples=2"
 
 
 def job(seed=5):
-    return ColverJob(parse_player(TINY), seed, worlds=2)
+    """The job ``run_colver_match`` makes of TINY: hard reads the contract by default."""
+    return ColverJob(parse_player(TINY), seed, worlds=2, contract_inference=True)
 
 
 def test_a_pair_is_the_same_deal_twice_with_the_seats_swapped():
@@ -102,7 +104,9 @@ def test_the_bench_script_reports_a_match(capsys):
     assert main(["--pairs", "1", "--seed", "3", "--worlds", "1", "--atout", "hard:samples=1", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["pairs"] == 1 and out["won"] + out["drawn"] + out["lost"] == 1
-    assert out["mean"] == play_pair(ColverJob(parse_player("hard:samples=1"), 3, worlds=1), 0).difference
+    assert out["contract_inference"] is True       # hard reads the contract by default
+    job = ColverJob(parse_player("hard:samples=1"), 3, worlds=1, contract_inference=True)
+    assert out["mean"] == play_pair(job, 0).difference
     assert set(out["decision_seconds"]) == {"atout", "colver"} and out["machine"]["cores"] >= 1
     assert main(["--pairs", "1", "--atout", "nobody"]) == 2
 
@@ -124,3 +128,18 @@ def test_the_bench_script_can_let_atout_infer_from_the_contract(capsys):
     assert out["mean"] == play_pair(job, 0).difference
     assert main(["--pairs", "1", "--atout", "medium", "--contract-inference"]) == 2
     assert "only hard infers from the contract" in capsys.readouterr().err
+    assert main(["--pairs", "1", "--seed", "3", "--worlds", "1", "--atout", "hard:samples=4",
+                 "--no-contract-inference", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["contract_inference"] is False
+    assert out["mean"] == play_pair(ColverJob(parse_player("hard:samples=4"), 3, worlds=1), 0).difference
+
+
+def test_only_hard_reads_the_contract_by_default():
+    from atout.players.colver_bridge import reads_contract
+    assert reads_contract(parse_player("hard"), None) is True
+    assert reads_contract(parse_player("hard:baseline=1"), None) is True
+    assert reads_contract(parse_player("medium"), None) is False
+    assert reads_contract(parse_player("hard"), False) is False
+    with pytest.raises(OptionError, match="only hard"):
+        reads_contract(parse_player("easy"), True)
