@@ -122,7 +122,13 @@ def _run_local(worker, task, n, workers, on_result) -> None:
                     index = retry.pop(0)
                 else:
                     index, next_index = next_index, next_index + 1
-                pending[pool.submit(worker, task(index))] = index
+                try:
+                    pending[pool.submit(worker, task(index))] = index
+                except BrokenProcessPool:
+                    # a worker died while the tasks were handed out: this one
+                    # never ran; it goes to the new pool with the others
+                    retry.insert(0, index)
+                    break
             finished, _ = wait(set(pending), return_when=FIRST_COMPLETED)
             for future in sorted(finished, key=pending.get):
                 index = pending.pop(future)

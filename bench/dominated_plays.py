@@ -146,7 +146,7 @@ def summary(results: dict) -> list:
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("players", nargs="+", help="candidate players, e.g. easy medium hard 'hard:tiebreak=1'")
-    ap.add_argument("--game", default="belote")
+    ap.add_argument("--game", default="belote", choices=sorted(DEFAULT_TRICKS))
     ap.add_argument("--positions", type=int, default=60)
     ap.add_argument("--first", type=int, default=3000, help="the first deal's seed")
     ap.add_argument("--judge", type=int, default=64, help="the judge's deals")

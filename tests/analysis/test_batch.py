@@ -295,6 +295,34 @@ def test_a_local_worker_that_dies_loses_no_result(tmp_path):
     assert got == [(i, i * i) for i in range(8)]
 
 
+def test_a_pool_that_breaks_while_tasks_are_handed_out_loses_no_result(monkeypatch):
+    """A worker can die between two submissions, so that the next one is
+    refused (``BrokenProcessPool`` from ``submit``, not from a result): that
+    task and the others go to a new pool. The race made deterministic: the
+    first pool refuses its third task."""
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+    from atout.analysis import executors
+    pools = []
+
+    class RefusingOnce(ProcessPoolExecutor):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            pools.append(self)
+            self.submitted = 0
+
+        def submit(self, fn, /, *args, **kwargs):
+            self.submitted += 1
+            if len(pools) == 1 and self.submitted == 3:
+                raise BrokenProcessPool("a child process terminated abruptly")
+            return super().submit(fn, *args, **kwargs)
+
+    monkeypatch.setattr(executors, "ProcessPoolExecutor", RefusingOnce)
+    got = []
+    executors.run_ordered(abs, lambda i: -i, 8, workers=2, on_result=lambda i, r: got.append((i, r)))
+    assert got == [(i, i) for i in range(8)] and len(pools) == 2
+
+
 # -- the example of docs/BATCH.md (the README's, moved there) --------------------------------
 
 def readme_blocks(after: str, kind: str, doc: str = "docs/BATCH.md") -> list:

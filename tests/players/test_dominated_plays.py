@@ -12,14 +12,11 @@ from atout.players.match import parse_player  # noqa: E402
 
 def test_a_pick_is_dominated_by_a_card_never_worse_and_once_better():
     rows = [{1: 0.0, 2: 0.0, 3: 5.0}, {1: 0.0, 2: 1.0, 3: -1.0}, {1: 0.0, 2: 3.0, 3: 4.0}]
-    assert dominated_by_card(1, rows) == (2, 4 / 3)     # 3 is once worse than 1
-    assert dominated_by_card(2, rows) is None and dominated_by_card(3, rows) is None
+    dominated_by = dominated_plays.dominated_by
+    assert dominated_by(1, rows) == (2, 4 / 3)     # 3 is once worse than 1
+    assert dominated_by(2, rows) is None and dominated_by(3, rows) is None
     equal = [{1: 2.0, 2: 2.0}, {1: 1.0, 2: 1.0}]
-    assert dominated_by_card(1, equal) is None          # equal everywhere is no domination
-
-
-def dominated_by_card(pick, rows):
-    return dominated_plays.dominated_by(pick, rows)
+    assert dominated_by(1, equal) is None          # equal everywhere is no domination
 
 
 def test_a_position_has_the_cards_asked_in_the_trick():
