@@ -127,13 +127,6 @@ def contract_rank(strength: int, seat: int, suit: int) -> tuple:
     return strength, -seat, -suit
 
 
-def strongest_contract(hands) -> tuple[int, int]:
-    """The (taker, trump) of the strongest (seat, suit) of four hands by
-    ``trump_strength`` (``contract_rank``)."""
-    return max(((s, t) for s in range(4) for t in range(4)),
-               key=lambda st: contract_rank(trump_strength(hands[st[0]], st[1]), *st))
-
-
 #: each card's part of ``trump_strength`` for each trump (a hand's strength
 #: is the sum of its cards'): ``suit_strengths`` tests hundreds of deals a decision
 _CARD_STRENGTHS = {c: tuple(trump_strength((c,), t) for t in range(4)) for c in DECK.cards}
@@ -151,6 +144,15 @@ def suit_strengths(cards) -> list[int]:
     return totals
 
 
+def strongest_contract(hands) -> tuple[int, int]:
+    """The (taker, trump) of the strongest (seat, suit) of four hands by
+    ``trump_strength`` (``suit_strengths``, ranked by ``contract_rank``)."""
+    ranks = [contract_rank(strength, seat, suit)
+             for seat in range(4) for suit, strength in enumerate(suit_strengths(hands[seat]))]
+    _strength, seat, suit = max(ranks)
+    return -seat, -suit
+
+
 class ContractRule:
     """The harness's contract as evidence about the hands: it is a public
     function of the deal (``strongest_contract``), as an auction is of the
@@ -162,13 +164,7 @@ class ContractRule:
         self.contract = (int(taker), int(trump))
 
     def __call__(self, full) -> bool:
-        taker, trump = self.contract
-        best = contract_rank(suit_strengths(full.hand(taker))[trump], taker, trump)
-        for seat in range(4):       # stops at the first (seat, suit) above the contract
-            for suit, strength in enumerate(suit_strengths(full.hand(seat))):
-                if contract_rank(strength, seat, suit) > best:
-                    return False
-        return True
+        return strongest_contract([full.hand(seat) for seat in range(4)]) == self.contract
 
 
 def colver_state(deal: BeloteDeal):
