@@ -31,6 +31,8 @@ from atout.engine.round import Round
 from atout.players import make_player
 from atout.players.match import parse_player
 
+from sample_regret import position  # (bench/, beside this file): the positions of the play
+
 
 #: tricks left at the positions, in turn, for each game (of 8 in Belote,
 #: 18 in tarot, 39 in tarot2, 15 in Tarocco, 6 in Smear, 13 in bridge)
@@ -40,20 +42,6 @@ DEFAULT_TRICKS = {"belote": "7,5,3", "tarot": "15,10,6,3", "tarot2": "36,26,16,6
 #: the judge's seed is this plus the deal's: its deals are drawn
 #: independently of any candidate's
 JUDGE_SEED = 777_777
-
-
-def position(game: str, seed: int, tricks_left: int, place: int):
-    """The view of the seat to play once the easy player has played deal
-    ``seed`` to the first point with at most ``tricks_left`` tricks left and
-    ``place`` cards in the trick (None if the deal ends first)."""
-    rnd = Round.new(game, seed=seed)
-    easy = {s: make_player(game, "easy", seed=seed * 7 + s) for s in range(rnd.n_seats)}
-    while not rnd.is_over():
-        view = rnd.view(rnd.to_act)
-        if view.phase == "play" and rnd.state.tricks_left <= tricks_left and len(rnd.state.trick) == place:
-            return view
-        rnd.apply(easy[rnd.to_act].decide(view))
-    return None
 
 
 def judged_deals(game: str, seed: int, view, deals: int) -> list[dict]:

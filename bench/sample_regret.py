@@ -36,14 +36,16 @@ from atout.players.match import mean_interval, parse_player
 REFERENCE_SEED = 999_999
 
 
-def position(game: str, seed: int, tricks_left: int):
+def position(game: str, seed: int, tricks_left: int, place: int = 0):
     """The view of the seat to play once the easy player has played deal
-    ``seed`` to the start of the trick with ``tricks_left`` tricks left."""
+    ``seed`` to the first point with at most ``tricks_left`` tricks left and
+    ``place`` cards in the trick (by default a trick's start; None if the
+    deal ends first)."""
     rnd = Round.new(game, seed=seed)
     easy = {s: make_player(game, "easy", seed=seed * 7 + s) for s in range(rnd.n_seats)}
     while not rnd.is_over():
         view = rnd.view(rnd.to_act)
-        if view.phase == "play" and not rnd.state.trick and rnd.state.tricks_left <= tricks_left:
+        if view.phase == "play" and rnd.state.tricks_left <= tricks_left and len(rnd.state.trick) == place:
             return view
         rnd.apply(easy[rnd.to_act].decide(view))
     return None
