@@ -412,7 +412,8 @@ def prepare_players(game_name: str, *levels) -> None:
                                                 "(samples, max_nodes, exact_tricks, decision_nodes, "
                                                 "bid_samples, playout_to, playout_nodes, baseline, inference, "
                                                 "play_inference, value_inference, value_window, value_tricks, discard_samples, "
-                                                "fusion, fusion_tricks, fusion_front, tiebreak, declare_samples, greedy, call_margin, call_slip: "
+                                                "fusion, fusion_tricks, fusion_front, tiebreak, declare_samples, greedy, call_margin, call_slip, "
+                                                "first_trick_nodes: "
                                                 "docs/STRENGTH.md; "
                                                 "think_ms: the player's own "
                                                 "think time in milliseconds).")

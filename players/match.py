@@ -48,7 +48,7 @@ class PlayerSpec:
 PLAYER_OPTIONS = ("samples", "max_nodes", "exact_tricks", "decision_nodes", "bid_samples", "playout_to",
                   "playout_nodes", "baseline", "inference", "play_inference", "discard_samples", "think_ms",
                   "value_inference", "value_window", "value_tricks", "fusion", "fusion_tricks", "fusion_front",
-                  "tiebreak", "declare_samples", "greedy", "call_margin", "call_slip")
+                  "tiebreak", "declare_samples", "greedy", "call_margin", "call_slip", "first_trick_nodes")
 
 
 def parse_player(text: str) -> PlayerSpec:

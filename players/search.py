@@ -152,6 +152,11 @@ DECISION_NODES = {
 #: today's hard and medium draw their deals whatever the nodes they cost
 #: (``baseline=1``)
 BASELINE_DECISION_NODES = None
+#: hard's node budget for a card of the first trick, by game, in place of
+#: ``DECISION_NODES`` (0 or none: the same as later). Each deal's solve of
+#: every card is dearest there: bridge's 3M cut the opening lead to 4 to 14
+#: of its 32 deals (docs/STRENGTH.md). Kept only where a match says it pays.
+FIRST_TRICK_NODES: dict = {}
 
 
 class DecisionBudget:
@@ -217,7 +222,7 @@ class SearchPlayer(Player):
                  playout_to=None, playout_nodes=None, baseline=0, inference=None, play_inference=None,
                  discard_samples=None, value_inference=None, value_window=None, value_tricks=None, fusion=None, fusion_tricks=None,
                  fusion_front=None, tiebreak=None, declare_samples=None, greedy=None, call_margin=None,
-                 call_slip=None):
+                 call_slip=None, first_trick_nodes=None):
         super().__init__(game_name, seed)
         self.level = level
         #: 1: the hard player as it was before the changes being measured (a reference)
@@ -281,6 +286,11 @@ class SearchPlayer(Player):
         else:
             budget = DECISION_NODES[level][game_name]
         self.decision_nodes = budget
+        #: the budget of a card of the first trick (None: ``decision_nodes``;
+        #: a player without a node budget has none there either)
+        first = 0 if self.baseline or level != "hard" else FIRST_TRICK_NODES.get(game_name, 0)
+        first = first if first_trick_nodes is None else int(first_trick_nodes)
+        self.first_trick_nodes = first if first and budget is not None else None
         self.easy = EasyPlayer(game_name, seed)
         playout_default = BASELINE_PLAYOUT_TO if self.baseline else PLAYOUT_TO[level]
         self.playout_to = min(playout_default[game_name] if playout_to is None else int(playout_to),
@@ -388,7 +398,10 @@ class SearchPlayer(Player):
         with ``think``, when every deal so far put the same card first."""
         # the deadline counts from here: the replay below is dear in tarot2
         # (docs/STRENGTH.md), a good part of a short think
-        budget = DecisionBudget(self.decision_nodes, self.think)
+        nodes = self.decision_nodes
+        if self.first_trick_nodes is not None and not view.tricks:
+            nodes = self.first_trick_nodes
+        budget = DecisionBudget(nodes, self.think)
         self._budget = budget
         game = self.game
         model = game.sampling_model(view.known_deal, view.played, dict(view.contract))

@@ -247,6 +247,31 @@ def test_a_decision_node_budget_stops_the_draws():
     assert roomy.card_values(view) == free_values and roomy.last_deals == free.last_deals
 
 
+def test_the_first_trick_may_have_a_node_budget_of_its_own(monkeypatch):
+    """first_trick_nodes: a card of the first trick (the opening lead and
+    the cards after it, where each deal's solve is dearest) is bounded by
+    that budget instead of decision_nodes, the later cards by the
+    decision's; hard's default is ``FIRST_TRICK_NODES``'s, none for medium
+    or the baseline, and none for a player without a node budget."""
+    from atout.players import search
+    from atout.players.match import parse_player
+    lead, later = bridge_view(2, 13), bridge_view(2, 12)
+    player = SearchPlayer("bridge", 0, level="hard", samples=4, min_samples=1, decision_nodes=1,
+                          first_trick_nodes=10**9)
+    player.card_values(lead)
+    assert player._budget.nodes == 10**9 and player.last_deals > 1
+    player.card_values(later)
+    assert player._budget.nodes == 1 and player.last_deals == 1
+    monkeypatch.setattr(search, "FIRST_TRICK_NODES", {"bridge": 12345})
+    assert SearchPlayer("bridge", 0, level="hard").first_trick_nodes == 12345
+    assert SearchPlayer("belote", 0, level="hard").first_trick_nodes is None
+    assert SearchPlayer("bridge", 0, level="medium").first_trick_nodes is None
+    assert SearchPlayer("bridge", 0, level="hard", baseline=1).first_trick_nodes is None
+    assert SearchPlayer("bridge", 0, level="hard", decision_nodes=0).first_trick_nodes is None
+    assert SearchPlayer("bridge", 0, level="hard", first_trick_nodes=0).first_trick_nodes is None
+    assert parse_player("hard:first_trick_nodes=16000000").options == (("first_trick_nodes", 16000000),)
+
+
 def test_a_decision_stops_when_the_deals_left_cannot_change_the_best_card():
     """The lead of the best card over the next is more than the deals left
     could take back (at most ``span`` each): no other card can overtake it.
