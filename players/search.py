@@ -154,8 +154,9 @@ DECISION_NODES = {
 BASELINE_DECISION_NODES = None
 #: hard's node budget for a card of the first trick, by game, in place of
 #: ``DECISION_NODES`` (0 or none: the same as later). Each deal's solve of
-#: every card is dearest there: bridge's 3M cut the opening lead to 4 to 14
-#: of its 32 deals (docs/STRENGTH.md). Kept only where a match says it pays.
+#: every card is dearest there, so the budget cuts bridge's opening lead to
+#: a few of its deals; on all of them it won no match (docs/STRENGTH.md):
+#: kept only where a match says it pays.
 FIRST_TRICK_NODES: dict = {}
 
 
