@@ -29,6 +29,7 @@ from atout.engine.words import round_score_sentences
 
 from atout.analysis.partial import run_samples
 from .levels import LEVELS, make_player, parse_level
+from .oracle import SeeingPlayer
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,8 @@ class PlayerSpec:
 PLAYER_OPTIONS = ("samples", "max_nodes", "exact_tricks", "decision_nodes", "bid_samples", "playout_to",
                   "playout_nodes", "baseline", "inference", "play_inference", "discard_samples", "think_ms",
                   "value_inference", "value_window", "value_tricks", "fusion", "fusion_tricks", "fusion_front",
-                  "tiebreak", "declare_samples", "greedy", "call_margin", "call_slip", "first_trick_nodes")
+                  "tiebreak", "declare_samples", "greedy", "call_margin", "call_slip", "first_trick_nodes",
+                  "sees_all")
 
 
 def parse_player(text: str) -> PlayerSpec:
@@ -130,8 +132,11 @@ def play_game(job: MatchJob, index: int, a_seats_parity: int, times: dict, slowe
         options = dict(spec.options)
         # a player's own think time (ms) overrides the match's: hard at 1 s against medium as it is
         think = options.pop("think_ms") / 1000 if "think_ms" in options else job.think
-        players[seat] = (who, make_player(job.game, spec.level, seed=deal_seed(job.seed, index) * 7 + seat,
-                                          think=think, **options))
+        sees_all = options.pop("sees_all", 0)
+        player = make_player(job.game, spec.level, seed=deal_seed(job.seed, index) * 7 + seat,
+                             think=think, **options)
+        # a yardstick: the level's search on the true deal (players/oracle.py)
+        players[seat] = (who, SeeingPlayer(player, rnd) if sees_all else player)
     for _who, player in players.values():
         player.prepare()        # the search compiled or loaded before any decision is timed
     while not rnd.is_over():

@@ -1,0 +1,57 @@
+"""players/oracle.py: the player that sees every card, the yardstick of
+what the unseen cards cost a level (``hard:sees_all=1`` in a match)."""
+
+import random
+
+import pytest
+
+from atout.engine import OptionError
+from atout.engine.round import Round
+from atout.players import make_player
+from atout.players.match import parse_players, run_match
+from atout.players.oracle import SeeingPlayer
+from atout.solver import Solver
+
+
+@pytest.mark.parametrize("game, seed", [("bridge", 3), ("bridge", 4), ("bridge", 7), ("belote", 5), ("belote", 6), ("belote", 8)])
+def test_the_seeing_player_plays_a_best_card_of_the_true_deal(game, seed):
+    # hard solves every bridge and Belote card exactly: seeing the deal, its
+    # card is one of the true deal's best by its score (a deal drawn from
+    # its view would often pick another)
+    rnd = Round.new(game, seed=seed)
+    rng = random.Random(seed)
+    while rnd.phase != "play":
+        rnd.apply(rng.choice(rnd.legal_actions()))
+        if rnd.is_over():
+            pytest.skip("every seat passed")
+    seeing = SeeingPlayer(make_player(game, "hard", seed=seed, decision_nodes=0), rnd)
+    solver = Solver()
+    checked = 0
+    while not rnd.is_over():
+        view = rnd.view(rnd.to_act)
+        action = seeing.decide(view)
+        if len(view.legal) > 1 and rnd.state.tricks_left <= 6:
+            state = rnd.state
+            sign = 1 if state.maximizing(state.to_play) else -1
+            # hard maximises the score (Belote's jumps at the contract), not the points
+            worth = {card: sign * seeing.utility(state, v)
+                     for card, v in solver.solve(state, all_cards=True).cards.items()}
+            assert worth[action.value] == max(worth.values())
+            checked += 1
+        rnd.apply(action)
+    assert checked >= 3
+
+
+def test_the_seeing_player_is_only_where_the_deal_says_everything():
+    rnd = Round.new("tarot", seed=1)
+    with pytest.raises(OptionError, match="sees_all"):
+        SeeingPlayer(make_player("tarot", "hard"), rnd)
+    with pytest.raises(OptionError, match="sees_all"):
+        SeeingPlayer(make_player("bridge", "easy"), Round.new("bridge", seed=1))
+
+
+def test_a_match_takes_sees_all_as_an_option():
+    a, b = parse_players("hard:sees_all=1,hard")
+    assert dict(a.options) == {"sees_all": 1} and b.options == ()
+    result = run_match("bridge", "hard:sees_all=1,hard", deals=1, seed=11, workers=1)
+    assert len(result.differences) == 1
