@@ -64,6 +64,8 @@ def parse_player(text: str) -> PlayerSpec:
             raise OptionError(f"player option {item!r}: use " + ", ".join(f"{o}=N" for o in PLAYER_OPTIONS))
         if level in ("random", "easy"):
             raise OptionError(f"player option {item!r}: only medium and hard take options")
+        if key == "sees_all" and int(value) > 2:
+            raise OptionError(f"player option {item!r}: sees_all=1 (every card) or 2 (the hands, not tarot2's piles)")
         if key == "think_ms" and int(value) == 0:
             raise OptionError(f"player option {item!r}: a think time above 0 milliseconds")
         options.append((key, int(value)))
@@ -136,7 +138,7 @@ def play_game(job: MatchJob, index: int, a_seats_parity: int, times: dict, slowe
         player = make_player(job.game, spec.level, seed=deal_seed(job.seed, index) * 7 + seat,
                              think=think, **options)
         # a yardstick: the level's search on the true deal (players/oracle.py)
-        players[seat] = (who, SeeingPlayer(player, rnd) if sees_all else player)
+        players[seat] = (who, SeeingPlayer(player, rnd, hands_only=sees_all == 2) if sees_all else player)
     for _who, player in players.values():
         player.prepare()        # the search compiled or loaded before any decision is timed
     while not rnd.is_over():

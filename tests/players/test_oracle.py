@@ -55,3 +55,24 @@ def test_a_match_takes_sees_all_as_an_option():
     assert dict(a.options) == {"sees_all": 1} and b.options == ()
     result = run_match("bridge", "hard:sees_all=1,hard", deals=1, seed=11, workers=1)
     assert len(result.differences) == 1
+
+
+def test_seeing_the_hands_only_leaves_tarot2s_face_down_cards_to_draw():
+    rnd = Round.new("tarot2", seed=9)
+    inner = make_player("tarot2", "hard", seed=9)
+    seen = []
+    inner.decide = lambda view: seen.append(view) or view.legal[0]
+    seeing = SeeingPlayer(inner, rnd, hands_only=True)
+    seeing.decide(rnd.view(rnd.to_act))
+    known = seen[0].known_deal
+    assert known.hands == rnd.state.deal.hands
+    assert not known.is_complete and known.piles == rnd.view(rnd.to_act).known_deal.piles
+    assert inner.samples > 1            # the face-down cards are drawn as hard draws them
+    SeeingPlayer(inner, rnd).decide(rnd.view(rnd.to_act))
+    assert seen[1].known_deal == rnd.state.deal and inner.samples == 1
+
+
+def test_sees_all_takes_1_or_2():
+    assert dict(parse_players("hard:sees_all=2,hard")[0].options) == {"sees_all": 2}
+    with pytest.raises(OptionError, match="sees_all"):
+        parse_players("hard:sees_all=3,hard")
