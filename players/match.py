@@ -29,7 +29,7 @@ from atout.engine.words import round_score_sentences
 
 from atout.analysis.partial import run_samples
 from .levels import LEVELS, make_player, parse_level
-from .oracle import SeeingPlayer
+from .oracle import SEES, SeeingPlayer
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ PLAYER_OPTIONS = ("samples", "max_nodes", "exact_tricks", "decision_nodes", "bid
                   "playout_nodes", "baseline", "inference", "play_inference", "discard_samples", "think_ms",
                   "value_inference", "value_window", "value_tricks", "fusion", "fusion_tricks", "fusion_front",
                   "tiebreak", "declare_samples", "greedy", "call_margin", "call_slip", "first_trick_nodes",
-                  "sees_all")
+                  "sees_all", "signals")
 
 
 def parse_player(text: str) -> PlayerSpec:
@@ -64,8 +64,9 @@ def parse_player(text: str) -> PlayerSpec:
             raise OptionError(f"player option {item!r}: use " + ", ".join(f"{o}=N" for o in PLAYER_OPTIONS))
         if level in ("random", "easy"):
             raise OptionError(f"player option {item!r}: only medium and hard take options")
-        if key == "sees_all" and int(value) > 2:
-            raise OptionError(f"player option {item!r}: sees_all=1 (every card) or 2 (the hands, not tarot2's piles)")
+        if key == "sees_all" and int(value) > 3:
+            raise OptionError(f"player option {item!r}: sees_all=1 (every card), 2 (the hands, not "
+                              "tarot2's piles) or 3 (the partner's hand)")
         if key == "think_ms" and int(value) == 0:
             raise OptionError(f"player option {item!r}: a think time above 0 milliseconds")
         options.append((key, int(value)))
@@ -138,7 +139,7 @@ def play_game(job: MatchJob, index: int, a_seats_parity: int, times: dict, slowe
         player = make_player(job.game, spec.level, seed=deal_seed(job.seed, index) * 7 + seat,
                              think=think, **options)
         # a yardstick: the level's search on the true deal (players/oracle.py)
-        players[seat] = (who, SeeingPlayer(player, rnd, hands_only=sees_all == 2) if sees_all else player)
+        players[seat] = (who, SeeingPlayer(player, rnd, SEES[sees_all]) if sees_all else player)
     for _who, player in players.values():
         player.prepare()        # the search compiled or loaded before any decision is timed
     while not rnd.is_over():

@@ -62,7 +62,7 @@ def test_seeing_the_hands_only_leaves_tarot2s_face_down_cards_to_draw():
     inner = make_player("tarot2", "hard", seed=9)
     seen = []
     inner.decide = lambda view: seen.append(view) or view.legal[0]
-    seeing = SeeingPlayer(inner, rnd, hands_only=True)
+    seeing = SeeingPlayer(inner, rnd, "hands")
     seeing.decide(rnd.view(rnd.to_act))
     known = seen[0].known_deal
     assert known.hands == rnd.state.deal.hands
@@ -72,7 +72,24 @@ def test_seeing_the_hands_only_leaves_tarot2s_face_down_cards_to_draw():
     assert seen[1].known_deal == rnd.state.deal and inner.samples == 1
 
 
-def test_sees_all_takes_1_or_2():
-    assert dict(parse_players("hard:sees_all=2,hard")[0].options) == {"sees_all": 2}
+def test_seeing_the_partner_fills_in_the_partners_hand_only():
+    rnd = Round.new("bridge", seed=9)
+    inner = make_player("bridge", "hard", seed=9)
+    seen = []
+    inner.decide = lambda view: seen.append(view) or view.legal[0]
+    view = rnd.view(rnd.to_act)         # West's opening lead: East is the partner
+    SeeingPlayer(inner, rnd, "partner").decide(view)
+    known = seen[0].known_deal
+    partner = (view.seat + 2) % 4
+    assert known.hands[partner] == rnd.state.deal.hands[partner]
+    assert [h for s, h in enumerate(known.hands) if s != partner] == \
+        [h for s, h in enumerate(view.known_deal.hands) if s != partner]
+    assert not known.is_complete and inner.samples > 1
+    with pytest.raises(OptionError, match="partners"):
+        SeeingPlayer(make_player("tarot2", "hard"), Round.new("tarot2", seed=1), "partner")
+
+
+def test_sees_all_takes_1_to_3():
+    assert dict(parse_players("hard:sees_all=3,hard")[0].options) == {"sees_all": 3}
     with pytest.raises(OptionError, match="sees_all"):
-        parse_players("hard:sees_all=3,hard")
+        parse_players("hard:sees_all=4,hard")
