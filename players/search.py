@@ -38,6 +38,8 @@ import random
 import time
 from dataclasses import replace
 
+from atout.engine.bridge import parse_seat, parse_strain
+from atout.engine.cards import suit_of
 from atout.engine.errors import AtoutError, OptionError
 
 from .base import Player, decision_solve, view_key
@@ -45,6 +47,7 @@ from .calls import CALL_SAMPLES, search_call
 from .easy import EasyPlayer
 from .inference import AuctionInference, PlayInference, ValueInference
 from .playout import GREEDY_RULES, greedy_card, playout  # noqa: F401  (greedy_card: part of this face)
+from .signals import SignalInference, signal
 from .rules import TAROT_NEEDS, next_of_plan, smear_strength, tarot_bid_value
 from .tarot_declare import DeclareSearch
 from .tarocco_discard import TaroccoDiscardSearch
@@ -124,6 +127,12 @@ TIEBREAK: dict = {}
 GREEDY: dict = {}
 #: values this close to the best (relative) are a tie
 TIE = 1e-9
+#: bridge defenders' count signals (``players.signals``), by game: the
+#: weight (percent) of a drawn deal for each signal the partner would not
+#: have given there (0: off; kept only where a match says it pays)
+SIGNALS: dict = {}
+#: a signal is given among the cards this close to the best (tricks)
+SIGNAL_TOLERANCE = 0.02
 #: deals drawn to score the tarot taker's or the Tarocco dealer's candidate
 #: discards (0: the rule's discard; on where a match says it pays: the
 #: Tarocco dealer's, not the tarot taker's, docs/STRENGTH.md)
@@ -223,7 +232,7 @@ class SearchPlayer(Player):
                  playout_to=None, playout_nodes=None, baseline=0, inference=None, play_inference=None,
                  discard_samples=None, value_inference=None, value_window=None, value_tricks=None, fusion=None, fusion_tricks=None,
                  fusion_front=None, tiebreak=None, declare_samples=None, greedy=None, call_margin=None,
-                 call_slip=None, first_trick_nodes=None):
+                 call_slip=None, first_trick_nodes=None, signals=None):
         super().__init__(game_name, seed)
         self.level = level
         #: 1: the hard player as it was before the changes being measured (a reference)
@@ -237,6 +246,10 @@ class SearchPlayer(Player):
         self.call_slip = (call_slip_default if call_slip is None else float(call_slip)) / 100
         if not 0 <= self.call_slip <= 1:
             raise OptionError(f"call_slip={call_slip}: a percentage from 0 to 100")
+        signal_default = 0 if self.baseline or level != "hard" else SIGNALS.get(game_name, 0)
+        self.signal_slip = (signal_default if signals is None else int(signals)) / 100
+        if self.signal_slip and game_name != "bridge":
+            raise OptionError(f"signals={signals}: count signals are bridge's")
         temperature = 0 if self.baseline else VALUE_INFERENCE.get(game_name, 0)
         self.value_temperature = temperature if value_inference is None else int(value_inference)
         self.value_window = VALUE_WINDOW if value_window is None else int(value_window)
@@ -357,11 +370,24 @@ class SearchPlayer(Player):
         """The card of the best value; a tie goes to the easy rule's choice
         among the tied cards with ``tiebreak``, else to the lowest number."""
         top = max(values.values())
+        if self.signal_slip:
+            card = self.count_signal(view, values, top)
+            if card is not None:
+                return card
         if self.tiebreak:
             tied = tuple(a for a in view.legal if values[a.value] >= top - TIE * max(1.0, abs(top)))
             if len(tied) > 1:
                 return self.easy.choose(replace(view, legal=tied)).value
         return max(values, key=lambda c: (values[c], -c))
+
+    def count_signal(self, view, values, top):
+        """A bridge defender's count signal among its cards worth the best
+        (``players.signals``), or None."""
+        if not view.trick[1] or view.seat % 2 == parse_seat(view.contract["declarer"]) % 2:
+            return None
+        tied = [c for c, v in values.items() if v >= top - SIGNAL_TOLERANCE]
+        mine = {suit_of(c) for seat, c in view.plays if seat == view.seat}
+        return signal(view.trick[1], view.hand, mine, parse_strain(view.contract.get("strain", "NT")), tied)
 
     def searched_discard(self, view):
         """The next card of the discard planned by ``tarot_discard.DiscardSearch``
@@ -425,6 +451,9 @@ class SearchPlayer(Player):
         play_inference = None
         if self.level == "hard" and self.play_slip and view.played:
             play_inference = PlayInference(view, self.easy, self.play_slip)
+        signal_inference = None
+        if self.signal_slip and view.played and view.seat % 2 != parse_seat(view.contract["declarer"]) % 2:
+            signal_inference = SignalInference(game, view.seat, self.signal_slip)
         value_inference = None
         weights = 0.0
         fused = self.level == "hard" and self.fusion > 1 and len(legal) > 1
@@ -457,6 +486,10 @@ class SearchPlayer(Player):
             weight = 1.0       # the deal's weight in the mean (the inference by values)
             if play_inference is not None:
                 state, chance = play_inference.state_and_weight(full, view.played, contract)
+                if inferring and not rng.random() < chance:
+                    continue
+            elif signal_inference is not None:
+                state, chance = signal_inference.state_and_weight(full, view.played, contract)
                 if inferring and not rng.random() < chance:
                     continue
             elif value_inference is not None:

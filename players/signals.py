@@ -1,0 +1,89 @@
+"""Count signals between bridge defenders (``signals=P``, hard).
+
+Seeing every card, bridge's defenders win some one and a half tricks a deal
+more than hard's (declarers a fifth of a trick: docs/STRENGTH.md): what
+a defender lacks is its partner's hand. Human defenders tell it by
+convention; this is the plainest one, standard count. A defender following
+for the first time to a suit led, when two or more of its small cards
+(2 to 9) that do not beat the trick are worth its best on the deals it
+drew, plays the highest of them with an even number of cards in the suit,
+the lowest with an odd number. Its partner reads it: a drawn deal where
+the partner's holding would have given another card weighs ``P`` percent
+(a signal is only given when it costs nothing the deals can see, so its
+absence proves little). Declarers neither give nor read it.
+"""
+
+from __future__ import annotations
+
+from atout.engine.cards import suit_of
+
+#: the highest small card a count signal plays (position 7: the nine)
+SPOT_MAX = 7
+
+
+def beats(trick, card, trump) -> bool:
+    """Would ``card`` win the trick under way, as it stands?"""
+    led = suit_of(trick[0])
+
+    def strength(c):
+        return 100 + c if suit_of(c) == trump else (c if suit_of(c) == led else -1)
+    return strength(card) > max(strength(c) for c in trick)
+
+
+def signal_cards(trick, hand, suits_played, trump, cards) -> list:
+    """Of ``cards`` (a defender's, to play to ``trick``), those a count
+    signal may play, or [] when it has no signal to give: it follows to the
+    suit led, not played before (``suits_played``: the suits it has played
+    to); the cards are its small ones of the suit that do not beat the trick."""
+    if not trick:
+        return []
+    led = suit_of(trick[0])
+    if led in suits_played or not any(suit_of(c) == led for c in hand):
+        return []
+    return sorted(c for c in cards if suit_of(c) == led and (c & 15) <= SPOT_MAX and not beats(trick, c, trump))
+
+
+def count_card(cards, holding: int):
+    """Standard count: the highest card with an even number in the suit,
+    the lowest with an odd one."""
+    return max(cards) if holding % 2 == 0 else min(cards)
+
+
+def length_in(hand, suit) -> int:
+    return sum(1 for c in hand if suit_of(c) == suit)
+
+
+def signal(trick, hand, suits_played, trump, tied) -> int | None:
+    """The count signal among ``tied`` (the defender's cards worth its
+    best), or None when it has none to give."""
+    cards = signal_cards(trick, hand, suits_played, trump, tied)
+    if len(cards) < 2:
+        return None
+    return count_card(cards, length_in(hand, suit_of(trick[0])))
+
+
+class SignalInference:
+    """A defender's reading of its partner's count signals: a drawn deal
+    weighs ``slip`` for each signal the partner's holding there would not
+    have given (``state_and_weight(full, played, contract)``, as
+    ``PlayInference``'s)."""
+
+    def __init__(self, game, seat: int, slip: float):
+        self.game = game
+        self.partner = (seat + 2) % 4
+        self.slip = float(slip)
+
+    def state_and_weight(self, full, played, contract) -> tuple:
+        state = self.game.new_state(full, **contract)
+        weight = 1.0
+        suits_played: set = set()
+        for card in played:
+            if state.to_play == self.partner:
+                hand = state.hands[self.partner]
+                cards = signal_cards(state.trick, hand, suits_played, state.trump, hand)
+                if len(cards) >= 2 and card in cards \
+                        and card != count_card(cards, length_in(hand, suit_of(card))):
+                    weight *= self.slip
+                suits_played.add(suit_of(card))
+            state.play(card)
+        return state, weight
