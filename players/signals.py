@@ -1,9 +1,9 @@
 """Count signals between bridge defenders (``signals=P``, hard).
 
-Seeing every card, bridge's defenders win some one and a half tricks a deal
-more than hard's (declarers a fifth of a trick: docs/STRENGTH.md): what
-a defender lacks is its partner's hand. Human defenders tell it by
-convention; this is the plainest one, standard count. A defender following
+What hard's bridge defence lacks is its partner's hand: a defender that
+sees it wins nearly all that seeing every card would (the yardstick
+``sees_all``, docs/STRENGTH.md). Human defenders tell it by agreement;
+this is the plainest one, standard count. A defender following
 for the first time to a suit led, when two or more of its small cards
 (2 to 9) that do not beat the trick are worth its best on the deals it
 drew, plays the highest of them with an even number of cards in the suit,
