@@ -32,6 +32,14 @@ def parse_strain(text):
     raise RuleError(f"unknown strain {text!r}: a strain is S, H, D, C or NT")
 
 
+def trick_strength(card, led: int, trump) -> int:
+    """A card's strength in a trick whose led suit is ``led``: a trump over
+    every card of the suit led, any other card none."""
+    if suit_of(card) == trump:
+        return 100 + card
+    return card if suit_of(card) == led else -1
+
+
 class BridgeGame(Game):
     name = "bridge"
     title = "Contract bridge (reference game)"
@@ -114,12 +122,7 @@ class BridgeState(TrickState):
 
     def trick_winner(self, leader, cards):
         led = suit_of(cards[0])
-
-        def strength(card):
-            if suit_of(card) == self.trump:
-                return 100 + card
-            return card if suit_of(card) == led else -1
-        return (leader + highest(cards, strength)) % 4
+        return (leader + highest(cards, lambda card: trick_strength(card, led, self.trump))) % 4
 
     def objective(self) -> int:
         return self.tricks_won(self.max_side)

@@ -383,11 +383,16 @@ class SearchPlayer(Player):
     def count_signal(self, view, values, top):
         """A bridge defender's count signal among its cards worth the best
         (``players.signals``), or None."""
-        if not view.trick[1] or view.seat % 2 == parse_seat(view.contract["declarer"]) % 2:
+        if not view.trick[1] or not self.defends(view):
             return None
         tied = [c for c, v in values.items() if v >= top - SIGNAL_TOLERANCE]
         mine = {suit_of(c) for seat, c in view.plays if seat == view.seat}
         return signal(view.trick[1], view.hand, mine, parse_strain(view.contract.get("strain", "NT")), tied)
+
+    @staticmethod
+    def defends(view) -> bool:
+        """Is the bridge seat of ``view`` a defender?"""
+        return view.seat % 2 != parse_seat(view.contract["declarer"]) % 2
 
     def searched_discard(self, view):
         """The next card of the discard planned by ``tarot_discard.DiscardSearch``
@@ -448,12 +453,12 @@ class SearchPlayer(Player):
             if len(self._bid_memo) > 200_000:
                 self._bid_memo.clear()
             inference = AuctionInference(view, self.easy, self._bid_memo, slip=self.call_slip)
+        # a drawn deal accepted with the chance of the cards played on it
         play_inference = None
         if self.level == "hard" and self.play_slip and view.played:
             play_inference = PlayInference(view, self.easy, self.play_slip)
-        signal_inference = None
-        if self.signal_slip and view.played and view.seat % 2 != parse_seat(view.contract["declarer"]) % 2:
-            signal_inference = SignalInference(game, view.seat, self.signal_slip)
+        elif self.signal_slip and view.played and self.defends(view):
+            play_inference = SignalInference(game, view.seat, self.signal_slip)
         value_inference = None
         weights = 0.0
         fused = self.level == "hard" and self.fusion > 1 and len(legal) > 1
@@ -486,10 +491,6 @@ class SearchPlayer(Player):
             weight = 1.0       # the deal's weight in the mean (the inference by values)
             if play_inference is not None:
                 state, chance = play_inference.state_and_weight(full, view.played, contract)
-                if inferring and not rng.random() < chance:
-                    continue
-            elif signal_inference is not None:
-                state, chance = signal_inference.state_and_weight(full, view.played, contract)
                 if inferring and not rng.random() < chance:
                     continue
             elif value_inference is not None:

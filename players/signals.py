@@ -15,6 +15,7 @@ absence proves little). Declarers neither give nor read it.
 
 from __future__ import annotations
 
+from atout.engine.bridge import trick_strength
 from atout.engine.cards import suit_of
 
 #: the highest small card a count signal plays (position 7: the nine)
@@ -24,10 +25,7 @@ SPOT_MAX = 7
 def beats(trick, card, trump) -> bool:
     """Would ``card`` win the trick under way, as it stands?"""
     led = suit_of(trick[0])
-
-    def strength(c):
-        return 100 + c if suit_of(c) == trump else (c if suit_of(c) == led else -1)
-    return strength(card) > max(strength(c) for c in trick)
+    return trick_strength(card, led, trump) > max(trick_strength(c, led, trump) for c in trick)
 
 
 def signal_cards(trick, hand, suits_played, trump, cards) -> list:
