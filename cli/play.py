@@ -413,7 +413,7 @@ def prepare_players(game_name: str, *levels) -> None:
                                                 "bid_samples, playout_to, playout_nodes, baseline, inference, "
                                                 "play_inference, value_inference, value_window, value_tricks, discard_samples, "
                                                 "fusion, fusion_tricks, fusion_front, tiebreak, declare_samples, greedy, call_margin, call_slip, "
-                                                "first_trick_nodes, signals: "
+                                                "first_trick_nodes, signals, equals: "
                                                 "docs/STRENGTH.md; sees_all=1: the player sees every card, a "
                                                 "yardstick of what the unseen cards cost (bridge, belote, tarot2; "
                                                 "2: the hands, not tarot2's face-down piles; 3: the partner's hand); "

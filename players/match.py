@@ -50,7 +50,7 @@ PLAYER_OPTIONS = ("samples", "max_nodes", "exact_tricks", "decision_nodes", "bid
                   "playout_nodes", "baseline", "inference", "play_inference", "discard_samples", "think_ms",
                   "value_inference", "value_window", "value_tricks", "fusion", "fusion_tricks", "fusion_front",
                   "tiebreak", "declare_samples", "greedy", "call_margin", "call_slip", "first_trick_nodes",
-                  "sees_all", "signals")
+                  "sees_all", "signals", "equals")
 
 
 def parse_player(text: str) -> PlayerSpec:

@@ -47,7 +47,7 @@ from .calls import CALL_SAMPLES, search_call
 from .easy import EasyPlayer
 from .inference import AuctionInference, PlayInference, ValueInference
 from .playout import GREEDY_RULES, greedy_card, playout  # noqa: F401  (greedy_card: part of this face)
-from .signals import SignalInference, signal
+from .signals import SignalInference, conventional_card, equals_denied, signal
 from .rules import TAROT_NEEDS, next_of_plan, smear_strength, tarot_bid_value
 from .tarot_declare import DeclareSearch
 from .tarocco_discard import TaroccoDiscardSearch
@@ -133,6 +133,9 @@ TIE = 1e-9
 SIGNALS: dict = {}
 #: a signal is given among the cards this close to the best (tricks)
 SIGNAL_TOLERANCE = 0.02
+#: bridge defenders' agreement on equal cards (``players.signals``), by
+#: game: 1 on (kept only where a match says it pays)
+EQUALS: dict = {}
 #: deals drawn to score the tarot taker's or the Tarocco dealer's candidate
 #: discards (0: the rule's discard; on where a match says it pays: the
 #: Tarocco dealer's, not the tarot taker's, docs/STRENGTH.md)
@@ -232,7 +235,7 @@ class SearchPlayer(Player):
                  playout_to=None, playout_nodes=None, baseline=0, inference=None, play_inference=None,
                  discard_samples=None, value_inference=None, value_window=None, value_tricks=None, fusion=None, fusion_tricks=None,
                  fusion_front=None, tiebreak=None, declare_samples=None, greedy=None, call_margin=None,
-                 call_slip=None, first_trick_nodes=None, signals=None):
+                 call_slip=None, first_trick_nodes=None, signals=None, equals=None):
         super().__init__(game_name, seed)
         self.level = level
         #: 1: the hard player as it was before the changes being measured (a reference)
@@ -250,6 +253,12 @@ class SearchPlayer(Player):
         self.signal_slip = (signal_default if signals is None else int(signals)) / 100
         if self.signal_slip and game_name != "bridge":
             raise OptionError(f"signals={signals}: count signals are bridge's")
+        equals_default = 0 if self.baseline or level != "hard" else EQUALS.get(game_name, 0)
+        self.equals = equals_default if equals is None else int(equals)
+        if self.equals and game_name != "bridge":
+            raise OptionError(f"equals={equals}: the agreement on equal cards is bridge's")
+        if self.equals and self.signal_slip:
+            raise OptionError("equals=1 and signals: a count signal may break the agreement on equal cards")
         temperature = 0 if self.baseline else VALUE_INFERENCE.get(game_name, 0)
         self.value_temperature = temperature if value_inference is None else int(value_inference)
         self.value_window = VALUE_WINDOW if value_window is None else int(value_window)
@@ -378,7 +387,12 @@ class SearchPlayer(Player):
             tied = tuple(a for a in view.legal if values[a.value] >= top - TIE * max(1.0, abs(top)))
             if len(tied) > 1:
                 return self.easy.choose(replace(view, legal=tied)).value
-        return max(values, key=lambda c: (values[c], -c))
+        card = max(values, key=lambda c: (values[c], -c))
+        if self.equals and self.defends(view):
+            leading = not view.trick[1]
+            gone = set(view.played[:len(view.played) - len(view.trick[1])])
+            card = conventional_card(self.game, card, set(view.hand), gone, leading)
+        return card
 
     def count_signal(self, view, values, top):
         """A bridge defender's count signal among its cards worth the best
@@ -388,6 +402,18 @@ class SearchPlayer(Player):
         tied = [c for c, v in values.items() if v >= top - SIGNAL_TOLERANCE]
         mine = {suit_of(c) for seat, c in view.plays if seat == view.seat}
         return signal(view.trick[1], view.hand, mine, parse_strain(view.contract.get("strain", "NT")), tied)
+
+    def read_equals(self, model, view) -> None:
+        """Leave out of the partner's hand the cards its equal cards deny
+        (``players.signals``); none when no deal would be left."""
+        knowledge = model.knowledge
+        partner = (view.seat + 2) % 4
+        denied = equals_denied(self.game, knowledge.played, knowledge.players, partner)
+        before = set(knowledge.forbidden[partner])
+        knowledge.forbidden[partner] |= denied - set(view.hand)
+        if knowledge.forbidden[partner] != before and model.plan()[2].count() == 0:
+            knowledge.forbidden[partner] = before
+            model._plan = None
 
     @staticmethod
     def defends(view) -> bool:
@@ -438,6 +464,8 @@ class SearchPlayer(Player):
         game = self.game
         model = game.sampling_model(view.known_deal, view.played, dict(view.contract))
         model.knowledge          # the replay of the play, once
+        if self.equals and view.played and self.defends(view):
+            self.read_equals(model, view)
         key = view_key(view)
         legal = [a.value for a in view.legal]
         totals = {c: 0.0 for c in legal}

@@ -1,4 +1,5 @@
-"""Count signals between bridge defenders (``signals=P``, hard).
+"""Signals between bridge defenders, hard: count (``signals=P``) and
+equal cards (``equals=1``).
 
 What hard's bridge defence lacks is its partner's hand: a defender that
 sees it wins nearly all that seeing every card would (the yardstick
@@ -11,6 +12,14 @@ the lowest with an odd number. Its partner reads it: a drawn deal where
 the partner's holding would have given another card weighs ``P`` percent
 (a signal is only given when it costs nothing the deals can see, so its
 absence proves little). Declarers neither give nor read it.
+
+Equal cards (``equals=1``): of cards that are equal in a defender's hand
+(one suit, next to each other among the suit's cards not yet gathered in
+a trick), it leads the highest (the top of a sequence) and otherwise plays
+the lowest, as human defenders agree. Equal cards are worth the same on
+every deal, so this costs nothing; and every such card tells the partner
+one card it does not hold: the one just above a lead, just below any other
+card. The partner's sampler leaves that card out of the defender's hand.
 """
 
 from __future__ import annotations
@@ -85,3 +94,52 @@ class SignalInference:
                 suits_played.add(suit_of(card))
             state.play(card)
         return state, weight
+
+
+# -- equal cards: the top of a sequence led, the lowest of equals otherwise --------
+
+def live_cards(game, suit, gone) -> list:
+    """The suit's cards not gathered in a trick (``gone``), lowest first."""
+    return sorted(c for c in game.deck.cards if suit_of(c) == suit and c not in gone)
+
+
+def equal_cards(game, card, hand, gone) -> list:
+    """The cards of ``hand`` equal to ``card`` (itself included): of its
+    suit, next to it among the cards not gathered in a trick."""
+    live = live_cards(game, suit_of(card), gone)
+    i = j = live.index(card)
+    while i > 0 and live[i - 1] in hand:
+        i -= 1
+    while j + 1 < len(live) and live[j + 1] in hand:
+        j += 1
+    return live[i:j + 1]
+
+
+def conventional_card(game, card, hand, gone, leading: bool) -> int:
+    """The card the agreement plays from ``card``'s equals: the highest
+    when leading, else the lowest."""
+    equals = equal_cards(game, card, hand, gone)
+    return equals[-1] if leading else equals[0]
+
+
+def denied_card(game, card, gone, leading: bool):
+    """The card a defender's ``card`` says it does not hold (just above a
+    lead, just below any other card, among those not gathered), or None."""
+    live = live_cards(game, suit_of(card), gone)
+    i = live.index(card) + (1 if leading else -1)
+    return live[i] if 0 <= i < len(live) else None
+
+
+def equals_denied(game, played, players, seat: int, per_trick: int = 4) -> set:
+    """The cards ``seat`` is known not to hold by the agreement on equal
+    cards, from the cards it played (``players``: the seat of each card of
+    ``played``)."""
+    denied = set()
+    for i, (card, who) in enumerate(zip(played, players)):
+        if who != seat:
+            continue
+        start = i - i % per_trick
+        other = denied_card(game, card, set(played[:start]), i == start)
+        if other is not None:
+            denied.add(other)
+    return denied - set(played)

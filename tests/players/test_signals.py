@@ -1,11 +1,14 @@
 """players/signals.py: bridge defenders' count signals, given among the
 cards worth the best and read by the partner as a weight on drawn deals."""
 
+import random
+
 import pytest
 
 from atout.engine import OptionError, get_game
 from atout.players import make_player
-from atout.players.signals import SignalInference, count_card, signal, signal_cards
+from atout.players.signals import (SignalInference, conventional_card, count_card, denied_card, equal_cards,
+                                   equals_denied, signal, signal_cards)
 
 GAME = get_game("bridge")
 C = GAME.deck.parse_card
@@ -79,3 +82,112 @@ def test_a_defender_signals_among_its_cards_worth_the_best_and_a_declarer_never(
     rnd.apply("C9")
     south = rnd.view(2)                                     # the declarer follows: no signal
     assert player.count_signal(south, {a.value: 0.0 for a in south.legal}, 0.0) is None
+
+
+# -- equal cards: the top of a sequence led, the lowest of equals otherwise ------------
+
+def test_equal_cards_are_next_to_each_other_among_the_cards_not_gathered():
+    hand = set(cards("CK CQ CJ C9 C2 S3"))
+    assert equal_cards(GAME, C("CQ"), hand, set()) == cards("CJ CQ CK")
+    assert equal_cards(GAME, C("C9"), hand, set()) == cards("C9")           # the ten is out
+    gone = set(cards("CT"))                                                  # gathered in a trick
+    assert equal_cards(GAME, C("C9"), hand, gone) == cards("C9 CJ CQ CK")
+    assert conventional_card(GAME, C("CJ"), hand, gone, leading=True) == C("CK")
+    assert conventional_card(GAME, C("CK"), hand, gone, leading=False) == C("C9")
+    assert conventional_card(GAME, C("C2"), hand, gone, leading=True) == C("C2")
+
+
+def test_a_card_denies_the_one_above_a_lead_and_below_any_other():
+    assert denied_card(GAME, C("CK"), set(), leading=True) == C("CA")
+    assert denied_card(GAME, C("CK"), set(), leading=False) == C("CQ")
+    assert denied_card(GAME, C("CK"), set(cards("CA")), leading=True) is None
+    assert denied_card(GAME, C("C3"), set(cards("C2")), leading=False) is None
+    assert denied_card(GAME, C("CJ"), set(cards("CT")), leading=False) == C("C9")
+    # West leads the king, North the ace, East the queen, South the two;
+    # then East leads the three: West does not hold the ace (played anyway),
+    # East not the jack (below its queen) nor the four (above its lead)
+    played, seats = cards("CK CA CQ C2 C3"), [3, 0, 1, 2, 1]
+    assert equals_denied(GAME, played, seats, 3) == set()
+    assert equals_denied(GAME, played, seats, 1) == set(cards("CJ C4"))
+
+
+def test_the_agreement_never_denies_a_card_its_player_holds():
+    """Random legal play where each card is the agreement's from its equals:
+    no card a play denies is in its player's hand then."""
+    from atout.engine.round import Round
+    for seed in range(40):
+        rng = random.Random(seed)
+        deck = list(GAME.deck.cards)
+        rng.shuffle(deck)
+        hands = [deck[13 * i:13 * i + 13] for i in range(4)]
+        text = "N:" + " ".join(".".join("".join(GAME.deck.token(c)[1:] for c in sorted(
+            (c for c in h if c >> 4 == s), reverse=True)) for s in range(4)) for h in hands)
+        rnd = Round("bridge", 0, text, None, {"declarer": "S", "strain": rng.choice(["NT", "S"]), "level": 3})
+        seats, played = [], []
+        while rnd.phase == "play":
+            view = rnd.view(rnd.to_act)
+            card = rng.choice(view.legal).value
+            mover = next(s for s in range(4) if card in hands[s])   # the dummy's cards too
+            now = set(hands[mover]) - set(played)
+            gone = set(played[:len(played) - len(view.trick[1])])
+            card = conventional_card(GAME, card, now, gone, not view.trick[1])
+            denied = equals_denied(GAME, played + [card], seats + [mover], mover) \
+                - equals_denied(GAME, played, seats, mover)
+            assert not denied & now, (seed, GAME.deck.token(card))
+            rnd.apply(GAME.deck.token(card))
+            played.append(card)
+            seats.append(mover)
+
+
+def test_a_defender_leads_the_top_of_equal_cards_and_follows_with_the_lowest():
+    from atout.engine.round import Round
+    rnd = Round("bridge", 0, DEAL, None, {"declarer": "S", "strain": "NT", "level": 3})
+    west = rnd.view(3)                                      # West: 5432 in each suit but clubs
+    player = make_player("bridge", "hard", equals=1)
+    values = {a.value: 0.0 for a in west.legal}
+    assert player.best_card(west, values) == C("S5")        # 5432 equal: the top of them
+    assert make_player("bridge", "hard").best_card(west, values) == C("S2")   # lowest number
+    rnd.apply("S5")
+    rnd.apply("SA")
+    east = rnd.view(1)                                      # J T 9 of spades, equal
+    assert player.best_card(east, {a.value: 0.0 for a in east.legal}) == C("S9")
+    rnd.apply("S9")
+    south = rnd.view(2)                                     # the declarer: no agreement
+    values = {a.value: 0.0 for a in south.legal}
+    assert player.best_card(south, values) == make_player("bridge", "hard").best_card(south, values)
+
+
+def test_the_partner_never_draws_a_card_the_agreement_denies():
+    from atout.engine.round import Round
+    deal = "N:AKQ.AKQ.AKQ.AKQ2 JT9.JT9.JT9.JT98 876.876.876.7654 5432.5432.5432.3"
+    rnd = Round("bridge", 0, deal, None, {"declarer": "S", "strain": "NT", "level": 3})
+    for token in ("S5", "SA", "S9", "S6"):                 # West's five denied the six, played since
+        rnd.apply(token)
+    east = rnd.view(1)
+    player = make_player("bridge", "hard", equals=1, seed=3)
+    model = GAME.sampling_model(east.known_deal, east.played, dict(east.contract))
+    player.read_equals(model, east)
+    assert C("S6") not in model.knowledge.forbidden[3]      # played: nothing to leave out
+    # a live denial: West's lead of the five of hearts from 5432 denies the six
+    rnd2 = Round("bridge", 0, deal, None, {"declarer": "S", "strain": "NT", "level": 3})
+    rnd2.apply("H5")
+    rnd2.apply("HA")
+    east2 = rnd2.view(1)
+    model2 = GAME.sampling_model(east2.known_deal, east2.played, dict(east2.contract))
+    unread = GAME.sampling_model(east2.known_deal, east2.played, dict(east2.contract))
+    rng = random.Random(1)
+    assert any(C("H6") in unread.sample(rng)[0].hands[3].cards for _ in range(50))
+    player.read_equals(model2, east2)
+    assert C("H6") in model2.knowledge.forbidden[3]
+    for _ in range(50):
+        full, _ = model2.sample(rng)
+        assert C("H6") not in full.hands[3].cards
+
+
+def test_equal_cards_are_bridges_off_for_the_baseline_and_not_with_count_signals():
+    with pytest.raises(OptionError, match="equals"):
+        make_player("belote", "hard", equals=1)
+    with pytest.raises(OptionError, match="equals"):
+        make_player("bridge", "hard", equals=1, signals=30)
+    assert make_player("bridge", "hard", equals=1).equals == 1
+    assert make_player("bridge", "hard", baseline=1).equals == 0
