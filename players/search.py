@@ -356,10 +356,10 @@ class SearchPlayer(Player):
                 values = self.card_values(view)
             except AtoutError:
                 values = None          # no deal agrees with the view: fall back on the rules
-            if values:
-                best = self.best_card(view, values)
-                return next(a for a in view.legal if a.value == best)
-            return self.easy.choose(view)
+            card = self.best_card(view, values) if values else self.easy.choose(view).value
+            if self.equals and self.defends(view):
+                card = self.agreed_card(view, card)
+            return next(a for a in view.legal if a.value == card)
         if self.level == "hard" and view.phase == "auction" and view.game in CALL_SAMPLES and self.bid_samples:
             budget = DecisionBudget(self.decision_nodes, self.think)
             token = search_call(view, self.easy, self.solver, f"{self.seed}/{view_key(view)}",
@@ -387,12 +387,13 @@ class SearchPlayer(Player):
             tied = tuple(a for a in view.legal if values[a.value] >= top - TIE * max(1.0, abs(top)))
             if len(tied) > 1:
                 return self.easy.choose(replace(view, legal=tied)).value
-        card = max(values, key=lambda c: (values[c], -c))
-        if self.equals and self.defends(view):
-            leading = not view.trick[1]
-            gone = set(view.played[:len(view.played) - len(view.trick[1])])
-            card = conventional_card(self.game, card, set(view.hand), gone, leading)
-        return card
+        return max(values, key=lambda c: (values[c], -c))
+
+    def agreed_card(self, view, card):
+        """The card the agreement on equal cards plays from ``card``'s
+        equals (``players.signals``): the top of them led, else the lowest."""
+        gone = set(view.played[:len(view.played) - len(view.trick[1])])
+        return conventional_card(self.game, card, set(view.hand), gone, not view.trick[1])
 
     def count_signal(self, view, values, top):
         """A bridge defender's count signal among its cards worth the best

@@ -139,22 +139,29 @@ def test_the_agreement_never_denies_a_card_its_player_holds():
             seats.append(mover)
 
 
-def test_a_defender_leads_the_top_of_equal_cards_and_follows_with_the_lowest():
+def test_a_defender_leads_the_top_of_equal_cards_and_follows_with_the_lowest(monkeypatch):
     from atout.engine.round import Round
     rnd = Round("bridge", 0, DEAL, None, {"declarer": "S", "strain": "NT", "level": 3})
-    west = rnd.view(3)                                      # West: 5432 in each suit but clubs
     player = make_player("bridge", "hard", equals=1)
-    values = {a.value: 0.0 for a in west.legal}
-    assert player.best_card(west, values) == C("S5")        # 5432 equal: the top of them
-    assert make_player("bridge", "hard").best_card(west, values) == C("S2")   # lowest number
+    baseline = make_player("bridge", "hard")
+    for who in (player, baseline):      # every card worth the same: the choice is the agreement's
+        monkeypatch.setattr(who, "card_values", lambda view: {a.value: 0.0 for a in view.legal})
+    west = rnd.view(3)                                      # West: 5432 in each suit but clubs
+    assert player.choose(west).value == C("S5")             # 5432 equal: the top of them
+    assert baseline.choose(west).value == C("S2")           # the lowest number
     rnd.apply("S5")
     rnd.apply("SA")
     east = rnd.view(1)                                      # J T 9 of spades, equal
-    assert player.best_card(east, {a.value: 0.0 for a in east.legal}) == C("S9")
+    assert player.choose(east).value == C("S9")
     rnd.apply("S9")
     south = rnd.view(2)                                     # the declarer: no agreement
-    values = {a.value: 0.0 for a in south.legal}
-    assert player.best_card(south, values) == make_player("bridge", "hard").best_card(south, values)
+    assert player.choose(south).value == baseline.choose(south).value == C("S6")
+    rnd.apply("S6")
+    # no deal agrees with the view: the easy rule's card, then the agreement
+    monkeypatch.setattr(player, "card_values", lambda view: None)
+    west = Round("bridge", 0, DEAL, None, {"declarer": "S", "strain": "NT", "level": 3}).view(3)
+    assert player.easy.choose(west).value == C("S2")
+    assert player.choose(west).value == C("S5")
 
 
 def test_the_partner_never_draws_a_card_the_agreement_denies():
