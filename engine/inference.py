@@ -274,6 +274,12 @@ class SamplingModel:
             self._plan = (gained, holders, DealCounter([h.capacity for h in holders], allowed))
         return self._plan
 
+    def deals_left(self) -> int:
+        """How many deals agree with what is known now (after a caller
+        added to ``knowledge``: the plan is made anew)."""
+        self._plan = None
+        return self.plan()[2].count()
+
     def sample_view(self, rng) -> Deal:
         """A complete deal of ``view`` consistent with everything known."""
         gained, holders, counter = self.plan()

@@ -412,9 +412,9 @@ class SearchPlayer(Player):
         denied = equals_denied(self.game, knowledge.played, knowledge.players, partner)
         before = set(knowledge.forbidden[partner])
         knowledge.forbidden[partner] |= denied - set(view.hand)
-        if knowledge.forbidden[partner] != before and model.plan()[2].count() == 0:
+        if knowledge.forbidden[partner] != before and model.deals_left() == 0:
             knowledge.forbidden[partner] = before
-            model._plan = None
+            model.deals_left()
 
     @staticmethod
     def defends(view) -> bool:

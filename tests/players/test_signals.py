@@ -198,3 +198,23 @@ def test_equal_cards_are_bridges_off_for_the_baseline_and_not_with_count_signals
         make_player("bridge", "hard", equals=1, signals=30)
     assert make_player("bridge", "hard", equals=1).equals == 1
     assert make_player("bridge", "hard", baseline=1).equals == 0
+
+
+def test_a_reading_no_deal_agrees_with_is_dropped(monkeypatch):
+    """A partner off the agreement (it led the two from 5432) can deny a card
+    that must be its own: the reading is dropped, not the decision."""
+    from atout.engine.round import Round
+    import atout.players.search as search
+    rnd = Round("bridge", 0, DEAL, None, {"declarer": "S", "strain": "NT", "level": 3})
+    rnd.apply("S2")
+    rnd.apply("SA")
+    east = rnd.view(1)
+    model = GAME.sampling_model(east.known_deal, east.played, dict(east.contract))
+    every_unseen = set(GAME.deck.cards) - set(east.hand) - set(east.known_deal.known_cards())
+    monkeypatch.setattr(search, "equals_denied", lambda *args: every_unseen)
+    player = make_player("bridge", "hard", equals=1)
+    before = set(model.knowledge.forbidden[3])
+    player.read_equals(model, east)
+    assert model.knowledge.forbidden[3] == before
+    assert model.deals_left() > 0
+    model.sample(random.Random(1))
