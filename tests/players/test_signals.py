@@ -77,7 +77,7 @@ def test_a_defender_signals_among_its_cards_worth_the_best_and_a_declarer_never(
     values = {a.value: 0.0 for a in east.legal}
     assert player.best_card(east, values) == C("C9")        # four clubs: high
     assert player.best_card(east, {**values, C("C9"): -0.5}) != C("C9")
-    baseline = make_player("bridge", "hard")
+    baseline = make_player("bridge", "hard", equals=0)
     assert baseline.best_card(east, values) == C("C8")      # no signal: the lowest card
     rnd.apply("C9")
     south = rnd.view(2)                                     # the declarer follows: no signal
@@ -143,7 +143,7 @@ def test_a_defender_leads_the_top_of_equal_cards_and_follows_with_the_lowest(mon
     from atout.engine.round import Round
     rnd = Round("bridge", 0, DEAL, None, {"declarer": "S", "strain": "NT", "level": 3})
     player = make_player("bridge", "hard", equals=1)
-    baseline = make_player("bridge", "hard")
+    baseline = make_player("bridge", "hard", equals=0)
     for who in (player, baseline):      # every card worth the same: the choice is the agreement's
         monkeypatch.setattr(who, "card_values", lambda view: {a.value: 0.0 for a in view.legal})
     west = rnd.view(3)                                      # West: 5432 in each suit but clubs
