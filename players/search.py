@@ -135,7 +135,7 @@ SIGNALS: dict = {}
 SIGNAL_TOLERANCE = 0.02
 #: bridge defenders' agreement on equal cards (``players.signals``), by
 #: game: 1 on (kept only where a match says it pays)
-EQUALS: dict = {"bridge": 1}
+EQUALS: dict = {}
 #: deals drawn to score the tarot taker's or the Tarocco dealer's candidate
 #: discards (0: the rule's discard; on where a match says it pays: the
 #: Tarocco dealer's, not the tarot taker's, docs/STRENGTH.md)
