@@ -274,10 +274,14 @@ class SamplingModel:
             self._plan = (gained, holders, DealCounter([h.capacity for h in holders], allowed))
         return self._plan
 
+    def forget_plan(self) -> None:
+        """Make the plan anew at the next draw (a caller changed ``knowledge``)."""
+        self._plan = None
+
     def deals_left(self) -> int:
         """How many deals agree with what is known now (after a caller
         added to ``knowledge``: the plan is made anew)."""
-        self._plan = None
+        self.forget_plan()
         return self.plan()[2].count()
 
     def sample_view(self, rng) -> Deal:

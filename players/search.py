@@ -135,7 +135,7 @@ SIGNALS: dict = {}
 SIGNAL_TOLERANCE = 0.02
 #: bridge defenders' agreement on equal cards (``players.signals``), by
 #: game: 1 on (kept only where a match says it pays)
-EQUALS: dict = {}
+EQUALS: dict = {"bridge": 1}
 #: deals drawn to score the tarot taker's or the Tarocco dealer's candidate
 #: discards (0: the rule's discard; on where a match says it pays: the
 #: Tarocco dealer's, not the tarot taker's, docs/STRENGTH.md)
@@ -253,7 +253,9 @@ class SearchPlayer(Player):
         self.signal_slip = (signal_default if signals is None else int(signals)) / 100
         if self.signal_slip and game_name != "bridge":
             raise OptionError(f"signals={signals}: count signals are bridge's")
-        equals_default = 0 if self.baseline or level != "hard" else EQUALS.get(game_name, 0)
+        # count signals may break the agreement: with them, it is off unless asked
+        equals_off = self.baseline or level != "hard" or self.signal_slip
+        equals_default = 0 if equals_off else EQUALS.get(game_name, 0)
         self.equals = equals_default if equals is None else int(equals)
         if self.equals and game_name != "bridge":
             raise OptionError(f"equals={equals}: the agreement on equal cards is bridge's")
@@ -414,7 +416,7 @@ class SearchPlayer(Player):
         knowledge.forbidden[partner] |= denied - set(view.hand)
         if knowledge.forbidden[partner] != before and model.deals_left() == 0:
             knowledge.forbidden[partner] = before
-            model.deals_left()
+            model.forget_plan()
 
     @staticmethod
     def defends(view) -> bool:

@@ -200,6 +200,13 @@ def test_equal_cards_are_bridges_off_for_the_baseline_and_not_with_count_signals
     assert make_player("bridge", "hard", baseline=1).equals == 0
 
 
+def test_equal_cards_are_bridge_hards_default_and_step_aside_for_count_signals():
+    assert make_player("bridge", "hard").equals == 1
+    assert make_player("bridge", "medium").equals == 0
+    assert make_player("belote", "hard").equals == 0
+    assert make_player("bridge", "hard", signals=30).equals == 0
+
+
 def test_a_reading_no_deal_agrees_with_is_dropped(monkeypatch):
     """A partner off the agreement (it led the two from 5432) can deny a card
     that must be its own: the reading is dropped, not the decision."""
