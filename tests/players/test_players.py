@@ -308,11 +308,13 @@ def test_with_think_the_time_is_the_budget_not_the_nodes():
     view = bridge_view(3, 5)
     # five tricks left, where the deals disagree on the best card: a deal
     # costs a millisecond, so the draws end long before the deadline, by
-    # their number (200) or by a decided best card
-    capped = SearchPlayer("bridge", 0, level="hard", samples=4, think=60.0, decision_nodes=1, min_samples=1)
+    # their number (200) or by a decided best card (equals=0: the agreement
+    # on equal cards places enough cards here for the deals to agree)
+    capped = SearchPlayer("bridge", 0, level="hard", samples=4, think=60.0, decision_nodes=1, min_samples=1,
+                          equals=0)
     capped.card_values(view)
     assert capped.last_deals == 1
-    thinking = SearchPlayer("bridge", 0, level="hard", samples=4, think=60.0, min_samples=4)
+    thinking = SearchPlayer("bridge", 0, level="hard", samples=4, think=60.0, min_samples=4, equals=0)
     thinking.card_values(view)
     assert 4 * 4 < thinking.last_deals <= 200, thinking.last_deals
 
