@@ -121,14 +121,16 @@ class Table(TableScreen):
 
     def make_bots(self) -> None:
         from atout.players import make_player
+        from atout.players.levels import partners
         self.bots = {}
         for s in range(self.round.n_seats):
             if s == self.seat:
                 continue
             level = self.level
-            if self.partner_level and s % 2 == self.seat % 2:
+            if self.partner_level and partners(self.game, s, self.seat):
                 level = self.partner_level
-            self.bots[s] = make_player(self.game.name, level, seed=self.seed * 10 + s, think=self.think)
+            self.bots[s] = make_player(self.game.name, level, seed=self.seed * 10 + s, think=self.think,
+                                       partners_a_person=partners(self.game, s, self.seat))
 
     def is_mine(self) -> bool:
         return self.round.to_act == self.seat

@@ -62,9 +62,13 @@ def parse_level(level) -> str:
     return key
 
 
-def make_player(game, level, seed: int = 0, think: float | None = None, **options):
+def make_player(game, level, seed: int = 0, think: float | None = None, partners_a_person: bool = False,
+                **options):
     """A player of ``game`` (a name or Game) at ``level``; ``options`` tune a
-    search level (``samples``, ``max_nodes``)."""
+    search level (``samples``, ``max_nodes``). ``partners_a_person``: its
+    partner is a person, who need not keep the agreements computer partners
+    keep (bridge's equal cards), so it does not read them (unless
+    ``options`` say)."""
     game_name = game if isinstance(game, str) else game.name
     game_name = get_game(game_name).name
     level = parse_level(level)
@@ -74,4 +78,12 @@ def make_player(game, level, seed: int = 0, think: float | None = None, **option
         return RandomPlayer(game_name, seed)
     if level == "easy":
         return EasyPlayer(game_name, seed)
+    if partners_a_person:
+        options.setdefault("equals", 0)
     return SearchPlayer(game_name, seed, level=level, think=think, **options)
+
+
+def partners(game, seat: int, other: int) -> bool:
+    """Are ``seat`` and ``other`` partners from the deal on in ``game``?"""
+    game = get_game(game if isinstance(game, str) else game.name)
+    return game.has_partners and seat != other and game.sides[seat] == game.sides[other]

@@ -16,6 +16,7 @@ from atout.engine import GAME_NAMES, OptionError, RuleError, get_game
 from atout.engine.cards import FRENCH_SUIT_SYMBOLS
 from atout.engine.round import Round
 from atout.players import LEVELS, make_player, parse_level
+from atout.players.levels import partners
 
 #: actions a saved round may hold (the longest deal, tarot with its discard, has about 90)
 MAX_ACTIONS = 400
@@ -143,7 +144,8 @@ def play(rnd: Round, seat: int, action, level, think=None) -> dict:
         if think is not None and (isinstance(think, bool) or not isinstance(think, (int, float))
                                   or not 0 < think <= MAX_THINK):
             raise OptionError(f"think {shown(think)}: seconds above 0, at most {MAX_THINK}")
-        player = make_player(rnd.game.name, level, seed=rnd.seed, think=think)
+        player = make_player(rnd.game.name, level, seed=rnd.seed, think=think,
+                             partners_a_person=partners(rnd.game, actor, seat))
         chosen = rnd.apply(player.decide(rnd.view(actor)))
     return {"seat": actor, "kind": chosen.kind, "action": chosen.token}
 

@@ -225,3 +225,30 @@ def test_a_reading_no_deal_agrees_with_is_dropped(monkeypatch):
     assert model.knowledge.forbidden[3] == before
     assert model.deals_left() > 0
     model.sample(random.Random(1))
+
+
+def test_a_persons_partner_does_not_read_the_agreement_it_need_not_keep(monkeypatch):
+    """A person need not keep the computer partners' agreement on equal
+    cards: the terminal game's and the browser table's bot beside a person
+    does not read it; the opponents, computer partners, do."""
+    from atout.cli.play import Table
+    from atout.engine.round import Round
+    from atout.players.levels import partners
+    from atout.web import table as web_table
+
+    assert make_player("bridge", "hard", partners_a_person=True).equals == 0
+    assert make_player("bridge", "hard", partners_a_person=True, equals=1).equals == 1
+    assert partners("bridge", 0, 2) and not partners("bridge", 0, 1) and not partners("bridge", 0, 0)
+    assert not partners("tarot", 0, 2)      # tarot's sides come from the auction
+    rnd = Round.new("bridge", seed=4)
+    table = Table(rnd, 1, "hard", 4, None)
+    assert {s: bot.equals for s, bot in table.bots.items()} == {0: 1, 2: 1, 3: 0}
+
+    made = []
+    real = web_table.make_player
+    monkeypatch.setattr(web_table, "make_player", lambda *a, **k: made.append(k) or real(*a, **k))
+    for person, beside in ((2, True), (1, False)):
+        rnd = Round.new("bridge", seed=4)
+        actor = rnd.to_act
+        web_table.play(rnd, (actor + person) % 4, None, "medium")
+        assert made[-1]["partners_a_person"] is beside
