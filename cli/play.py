@@ -120,8 +120,7 @@ class Table(TableScreen):
         self.shown_tricks = len(rnd.state.tricks) if rnd.state else 0
 
     def make_bots(self) -> None:
-        from atout.players import make_player
-        from atout.players.levels import partners
+        from atout.players import make_player, partners
         self.bots = {}
         for s in range(self.round.n_seats):
             if s == self.seat:

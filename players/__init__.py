@@ -8,10 +8,10 @@ duplicate match between two of them.
 from .base import Player, RandomPlayer, view_key
 from .cards import points, trump_suit
 from .easy import EasyPlayer
-from .levels import LEVELS, THINK_CHOICES, make_player, parse_level, parse_think, think_name
+from .levels import LEVELS, THINK_CHOICES, make_player, parse_level, parse_think, partners, think_name
 from .match import parse_players, run_match
 from .search import PLAYOUT_NODES, PLAYOUT_TO, SearchPlayer, playout
 
 __all__ = ["EasyPlayer", "LEVELS", "PLAYOUT_NODES", "PLAYOUT_TO", "Player", "RandomPlayer", "SearchPlayer",
-           "THINK_CHOICES", "make_player", "parse_level", "parse_players", "parse_think", "playout", "points",
+           "THINK_CHOICES", "make_player", "parse_level", "parse_players", "parse_think", "partners", "playout", "points",
            "run_match", "think_name", "trump_suit", "view_key"]

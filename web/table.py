@@ -15,8 +15,7 @@ from atout.analysis import jsonable
 from atout.engine import GAME_NAMES, OptionError, RuleError, get_game
 from atout.engine.cards import FRENCH_SUIT_SYMBOLS
 from atout.engine.round import Round
-from atout.players import LEVELS, make_player, parse_level
-from atout.players.levels import partners
+from atout.players import LEVELS, make_player, parse_level, partners
 
 #: actions a saved round may hold (the longest deal, tarot with its discard, has about 90)
 MAX_ACTIONS = 400

@@ -233,7 +233,7 @@ def test_a_persons_partner_does_not_read_the_agreement_it_need_not_keep(monkeypa
     does not read it; the opponents, computer partners, do."""
     from atout.cli.play import Table
     from atout.engine.round import Round
-    from atout.players.levels import partners
+    from atout.players import partners
     from atout.web import table as web_table
 
     assert make_player("bridge", "hard", partners_a_person=True).equals == 0
