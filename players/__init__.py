@@ -13,5 +13,5 @@ from .match import parse_players, run_match
 from .search import PLAYOUT_NODES, PLAYOUT_TO, SearchPlayer, playout
 
 __all__ = ["EasyPlayer", "LEVELS", "PLAYOUT_NODES", "PLAYOUT_TO", "Player", "RandomPlayer", "SearchPlayer",
-           "THINK_CHOICES", "make_player", "parse_level", "parse_players", "parse_think", "partners", "playout", "points",
-           "run_match", "think_name", "trump_suit", "view_key"]
+           "THINK_CHOICES", "make_player", "parse_level", "parse_players", "parse_think", "partners", "playout",
+           "points", "run_match", "think_name", "trump_suit", "view_key"]
