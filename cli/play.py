@@ -125,11 +125,10 @@ class Table(TableScreen):
         for s in range(self.round.n_seats):
             if s == self.seat:
                 continue
-            level = self.level
-            if self.partner_level and partners(self.game, s, self.seat):
-                level = self.partner_level
+            beside = partners(self.game, s, self.seat)
+            level = self.partner_level if self.partner_level and beside else self.level
             self.bots[s] = make_player(self.game.name, level, seed=self.seed * 10 + s, think=self.think,
-                                       partners_a_person=partners(self.game, s, self.seat))
+                                       partners_a_person=beside)
 
     def is_mine(self) -> bool:
         return self.round.to_act == self.seat

@@ -84,6 +84,7 @@ def make_player(game, level, seed: int = 0, think: float | None = None, partners
 
 
 def partners(game, seat: int, other: int) -> bool:
-    """Are ``seat`` and ``other`` partners from the deal on in ``game``?"""
+    """Are ``seat`` and ``other`` partners from the deal on in ``game``
+    (``Game.partners``, in a game whose sides the deal fixes)?"""
     game = get_game(game if isinstance(game, str) else game.name)
-    return game.has_partners and seat != other and game.sides[seat] == game.sides[other]
+    return game.has_partners and seat != other and other in game.partners(seat, {})
