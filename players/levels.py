@@ -69,8 +69,7 @@ def make_player(game, level, seed: int = 0, think: float | None = None, partners
     partner is a person, who need not keep the agreements computer partners
     keep (bridge's equal cards), so it does not read them (unless
     ``options`` say)."""
-    game_name = game if isinstance(game, str) else game.name
-    game_name = get_game(game_name).name
+    game_name = _game(game).name
     level = parse_level(level)
     if think is not None and not float(think) > 0:
         raise OptionError(f"think {think!r}: the time budget is a number of seconds above 0")
@@ -86,5 +85,10 @@ def make_player(game, level, seed: int = 0, think: float | None = None, partners
 def partners(game, seat: int, other: int) -> bool:
     """Are ``seat`` and ``other`` partners from the deal on in ``game``
     (``Game.partners``, in a game whose sides the deal fixes)?"""
-    game = get_game(game if isinstance(game, str) else game.name)
+    game = _game(game)
     return game.has_partners and seat != other and other in game.partners(seat, {})
+
+
+def _game(game):
+    """The Game of ``game``, a name or a Game."""
+    return get_game(game if isinstance(game, str) else game.name)
